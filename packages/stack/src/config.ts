@@ -1,0 +1,178 @@
+/**
+ * @module config — reads a Supabase project folder's `supabase/config.toml` into the settings the stack
+ * honours; settings it does not emulate are named once in a notice and otherwise ignored.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'smol-toml';
+import { DEFAULT_PORTS } from './keys.ts';
+
+export interface StackConfig {
+  /** The project folder that holds `supabase/`. */
+  workdir: string;
+  supabaseDir: string;
+  ports: { api: number; db: number; inbox: number };
+  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number | null };
+  auth: {
+    siteUrl: string;
+    additionalRedirectUrls: string[];
+    jwtExpiry: number;
+    enableSignup: boolean;
+    enableAnonymousSignIns: boolean;
+    refreshTokenRotation: boolean;
+    refreshTokenReuseInterval: number;
+    minimumPasswordLength: number;
+    passwordRequirements: '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols';
+    email: {
+      enabled: boolean;
+      enableConfirmations: boolean;
+      doubleConfirmChanges: boolean;
+      securePasswordChange: boolean;
+      maxFrequencySeconds: number;
+      otpLength: number;
+      otpExpiry: number;
+    };
+    rateLimit: {
+      emailSent: number;
+      signInSignUps: number;
+      tokenRefresh: number;
+      tokenVerifications: number;
+    };
+  };
+  storage: { fileSizeLimit: number };
+  functions: Record<string, { verifyJwt: boolean; enabled: boolean }>;
+  db: { seedEnabled: boolean; seedPaths: string[]; migrationsEnabled: boolean };
+  /** Settings found in config.toml that the stack does not emulate. */
+  ignored: string[];
+}
+
+type Table = Record<string, unknown>;
+
+const asTable = (v: unknown): Table => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Table) : {});
+const str = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
+const num = (v: unknown, d: number) => (typeof v === 'number' ? v : d);
+const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
+const strs = (v: unknown, d: string[]) => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : d);
+
+/** Parses sizes as config.toml writes them: "50MiB", "10MB", "512KiB" or a plain byte count. */
+export function parseSize(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return fallback;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([KMG]i?B|B)?\s*$/i.exec(value);
+  if (!m) return fallback;
+  const units: Record<string, number> = {
+    b: 1,
+    kb: 1e3,
+    mb: 1e6,
+    gb: 1e9,
+    kib: 1024,
+    mib: 1024 ** 2,
+    gib: 1024 ** 3,
+  };
+  return Math.round(Number(m[1]) * (units[(m[2] ?? 'b').toLowerCase()] ?? 1));
+}
+
+/** Parses Go-style durations as config.toml writes them ("1s", "2m", "1h30m"). */
+export function parseDuration(value: unknown, fallbackSeconds: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return fallbackSeconds;
+  let total = 0;
+  let matched = false;
+  for (const [, n, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) {
+    matched = true;
+    total += Number(n) * ({ ms: 0.001, s: 1, m: 60, h: 3600 }[unit as 'ms' | 's' | 'm' | 'h'] ?? 1);
+  }
+  return matched ? total : fallbackSeconds;
+}
+
+/** Sections of config.toml the stack emulates; anything else that is enabled lands in `ignored`. */
+const EMULATED = new Set(['api', 'db', 'auth', 'storage', 'realtime', 'functions', 'edge_runtime', 'local_smtp', 'inbucket']);
+
+export function loadConfig(workdir: string): StackConfig {
+  const root = resolve(workdir);
+  const supabaseDir = join(root, 'supabase');
+  const file = join(supabaseDir, 'config.toml');
+  const toml: Table = existsSync(file) ? (parse(readFileSync(file, 'utf8')) as Table) : {};
+
+  const api = asTable(toml.api);
+  const db = asTable(toml.db);
+  const auth = asTable(toml.auth);
+  const email = asTable(auth.email);
+  const rate = asTable(auth.rate_limit);
+  const storage = asTable(toml.storage);
+  const smtp = asTable(toml.local_smtp ?? toml.inbucket);
+  const seed = asTable(db.seed);
+
+  const functions: StackConfig['functions'] = {};
+  for (const [name, value] of Object.entries(asTable(toml.functions))) {
+    const fn = asTable(value);
+    functions[name] = { verifyJwt: bool(fn.verify_jwt, true), enabled: bool(fn.enabled, true) };
+  }
+
+  const ignored: string[] = [];
+  for (const [section, value] of Object.entries(toml)) {
+    if (typeof value === 'object' && !EMULATED.has(section) && bool(asTable(value).enabled, false)) {
+      ignored.push(`[${section}]`);
+    }
+  }
+  if (bool(asTable(auth.sms).enabled, false)) ignored.push('[auth.sms]');
+  if (bool(asTable(auth.mfa).enabled, false)) ignored.push('[auth.mfa]');
+  for (const [provider, value] of Object.entries(asTable(auth.external))) {
+    if (bool(asTable(value).enabled, false)) ignored.push(`[auth.external.${provider}]`);
+  }
+
+  const requirements = str(auth.password_requirements, '');
+  return {
+    workdir: root,
+    supabaseDir,
+    ports: {
+      api: num(api.port, DEFAULT_PORTS.api),
+      db: num(db.port, DEFAULT_PORTS.db),
+      inbox: num(smtp.port, DEFAULT_PORTS.inbox),
+    },
+    api: {
+      schemas: strs(api.schemas, ['public', 'graphql_public']),
+      extraSearchPath: strs(api.extra_search_path, ['public', 'extensions']),
+      maxRows: typeof api.max_rows === 'number' ? api.max_rows : null,
+    },
+    auth: {
+      siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
+      additionalRedirectUrls: strs(auth.additional_redirect_urls, []),
+      jwtExpiry: num(auth.jwt_expiry, 3600),
+      enableSignup: bool(auth.enable_signup, true),
+      enableAnonymousSignIns: bool(auth.enable_anonymous_sign_ins, false),
+      refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
+      refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
+      minimumPasswordLength: num(auth.minimum_password_length, 6),
+      passwordRequirements: (
+        ['letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'].includes(requirements)
+          ? requirements
+          : ''
+      ) as StackConfig['auth']['passwordRequirements'],
+      email: {
+        enabled: bool(email.enabled, true),
+        // STACK.md: confirmations are on unless the project turns them off.
+        enableConfirmations: bool(email.enable_confirmations, true),
+        doubleConfirmChanges: bool(email.double_confirm_changes, true),
+        securePasswordChange: bool(email.secure_password_change, false),
+        maxFrequencySeconds: parseDuration(email.max_frequency, 1),
+        otpLength: num(email.otp_length, 6),
+        otpExpiry: num(email.otp_expiry, 3600),
+      },
+      rateLimit: {
+        emailSent: num(rate.email_sent, 2),
+        signInSignUps: num(rate.sign_in_sign_ups, 30),
+        tokenRefresh: num(rate.token_refresh, 150),
+        tokenVerifications: num(rate.token_verifications, 30),
+      },
+    },
+    storage: { fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2) },
+    functions,
+    db: {
+      seedEnabled: bool(seed.enabled, true),
+      seedPaths: strs(seed.sql_paths, ['./seed.sql']),
+      migrationsEnabled: bool(asTable(db.migrations).enabled, true),
+    },
+    ignored,
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * @module gateway — one port, routed by prefix like the CLI's Kong: `/auth/v1`, `/rest/v1`, `/realtime/v1`,
+ * `/storage/v1`, `/functions/v1`. Checks the `apikey`, maps opaque keys to their JWTs, answers CORS.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger, RequestContext, Service } from '../context.ts';
+import { resolveApiKey } from '../keys.ts';
+import { sendWebResponse, toWebRequest } from './node-adapter.ts';
+
+export interface Route {
+  prefix: string;
+  service: Service;
+  /** Whether the route demands a known `apikey` (Kong's key-auth plugin). */
+  keyAuth: boolean | ((path: string) => boolean);
+  /** Whether the gateway answers CORS preflights itself (functions answer their own). */
+  cors: boolean;
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-upsert, x-supabase-api-version, cache-control, x-retry-count',
+  'access-control-expose-headers': 'content-range, content-location, x-supabase-api-version, x-total-count, link, etag',
+  'access-control-max-age': '86400',
+};
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+export class Gateway {
+  readonly #routes: Route[];
+  readonly #log: Logger;
+  #origin = 'http://127.0.0.1';
+
+  constructor(routes: Route[], log: Logger) {
+    // Longest prefix first, so `/realtime/v1/api` could be split from `/realtime/v1` if ever needed.
+    this.#routes = [...routes].sort((a, b) => b.prefix.length - a.prefix.length);
+    this.#log = log;
+  }
+
+  #match(pathname: string): { route: Route; path: string } | null {
+    for (const route of this.#routes) {
+      if (pathname === route.prefix || pathname.startsWith(`${route.prefix}/`)) {
+        return { route, path: pathname.slice(route.prefix.length) || '/' };
+      }
+    }
+    return null;
+  }
+
+  /** Authenticates the `apikey`: returns the context, or the gateway's own refusal. */
+  #admit(request: Request, url: URL, route: Route, path: string, ip: string): RequestContext | Response {
+    const raw = request.headers.get('apikey') ?? url.searchParams.get('apikey');
+    const apikey = raw ? resolveApiKey(raw) : null;
+    const needsKey = typeof route.keyAuth === 'function' ? route.keyAuth(path) : route.keyAuth;
+    if (needsKey && !raw) return json(401, { message: 'No API key found in request' });
+    if (needsKey && !apikey) return json(401, { message: 'Invalid API key' });
+    return { path, url, apikey, requestId: randomUUID(), ip };
+  }
+
+  /** Opaque `sb_` keys never reach a service: they become the JWTs they stand for, as on the CLI's gateway. */
+  #mapKeys(request: Request, ctx: RequestContext): Request {
+    if (!ctx.apikey) return request;
+    const auth = request.headers.get('authorization');
+    const bearer = auth?.replace(/^Bearer\s+/i, '');
+    if (auth && bearer && !bearer.startsWith('sb_')) return request;
+    const headers = new Headers(request.headers);
+    headers.set('authorization', `Bearer ${ctx.apikey.jwt}`);
+    if (headers.get('apikey')?.startsWith('sb_')) headers.set('apikey', ctx.apikey.jwt);
+    return new Request(request, { headers });
+  }
+
+  /** Handles one Web request; used by the HTTP server and directly by in-process tests. */
+  async handle(request: Request, ip = '127.0.0.1'): Promise<Response> {
+    const url = new URL(request.url);
+    const match = this.#match(url.pathname);
+    if (!match) return json(404, { message: 'no Route matched with those values' });
+    const { route, path } = match;
+    if (route.cors && request.method === 'OPTIONS') return new Response(null, { status: 200, headers: CORS_HEADERS });
+    const admitted = this.#admit(request, url, route, path, ip);
+    if (admitted instanceof Response) return this.#withCors(route, admitted);
+    let response: Response;
+    try {
+      response = await route.service.fetch(this.#mapKeys(request, admitted), admitted);
+    } catch (error) {
+      this.#log('gateway', `${request.method} ${url.pathname} failed: ${(error as Error).stack ?? error}`);
+      response = json(500, { message: 'An unexpected error occurred', request_id: admitted.requestId });
+    }
+    return this.#withCors(route, response);
+  }
+
+  #withCors(route: Route, response: Response): Response {
+    if (!route.cors || response.headers.has('access-control-allow-origin')) return response;
+    try {
+      for (const [k, v] of Object.entries(CORS_HEADERS)) response.headers.set(k, v);
+      return response;
+    } catch {
+      // Responses from fetch() have immutable headers; copy them.
+      const headers = new Headers(response.headers);
+      for (const [k, v] of Object.entries(CORS_HEADERS)) headers.set(k, v);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+  }
+
+  #upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', this.#origin);
+    const match = this.#match(url.pathname);
+    if (!match?.route.service.upgrade) {
+      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      return;
+    }
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const admitted = this.#admit(
+      new Request(url, { headers }),
+      url,
+      match.route,
+      match.path,
+      req.socket.remoteAddress ?? '',
+    );
+    if (admitted instanceof Response) {
+      socket.end(`HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\n\r\n${JSON.stringify({ message: 'Invalid API key' })}`);
+      return;
+    }
+    match.route.service.upgrade(req, socket, head, admitted);
+  }
+
+  listen(port: number, host = '127.0.0.1'): Promise<Server> {
+    const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+      const request = toWebRequest(req, this.#origin);
+      this.handle(request, req.socket.remoteAddress ?? '')
+        .then((response) => sendWebResponse(res, response))
+        .catch((error) => {
+          this.#log('gateway', `response failed: ${error}`);
+          if (!res.headersSent) res.writeHead(500).end();
+          else res.destroy();
+        });
+    });
+    server.on('upgrade', (req, socket, head) => this.#upgrade(req, socket, head));
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        const address = server.address();
+        if (address && typeof address === 'object') this.#origin = `http://${host}:${address.port}`;
+        resolve(server);
+      });
+    });
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * @module stack — starts the Docker-free local Supabase in-process: Postgres (embedded or external),
+ * bootstrap, migrations and seed through the Supabase CLI, the gateway with every service, and the inbox.
+ *
+ * @example
+ * const stack = await startStack({ workdir: repoRoot, ports: 'auto', dataDir: tmp });
+ * const supabase = createClient(stack.apiUrl, stack.anonKey);
+ * await stack.stop();
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import postgres, { type Sql } from 'postgres';
+import { build as buildAuth } from './auth/index.ts';
+import { loadConfig, type StackConfig } from './config.ts';
+import type { Logger, Service, ServiceRole, StackContext } from './context.ts';
+import { build as buildFunctions } from './functions/index.ts';
+import { Gateway } from './gateway/gateway.ts';
+import { sendWebResponse, toWebRequest } from './gateway/node-adapter.ts';
+import { inboxHandler } from './inbox/http.ts';
+import { Inbox } from './inbox/inbox.ts';
+import { Jwt, loadSigningKey } from './jwt.ts';
+import { ANON_KEY, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
+import { bootstrap, bootstrapHash, migrate } from './postgres/database.ts';
+import { LOCAL_PASSWORD, type PostgresServer, startPostgres } from './postgres/server.ts';
+import { build as buildRealtime } from './realtime/index.ts';
+import { build as buildRest } from './rest/index.ts';
+import { build as buildStorage } from './storage/index.ts';
+import { freePort } from './util/ports.ts';
+
+export interface StartOptions {
+  /** The project folder holding `supabase/` (like the CLI's --workdir). Default: the current directory. */
+  workdir?: string;
+  /** Where the cluster, files and keys live. Default: `<workdir>/.stack`. */
+  dataDir?: string;
+  /** Use this Postgres instead of the embedded one (it gets the bootstrap if it lacks the auth schema). */
+  dbUrl?: string;
+  /** Ports, or 'auto' for free ones (tests that run stacks side by side). Default: config.toml's. */
+  ports?: 'auto' | Partial<StackConfig['ports']>;
+  /** Skip applying migrations and seed (the caller manages the schema). */
+  skipMigrations?: boolean;
+  log?: Logger;
+}
+
+export interface RunningStack {
+  apiUrl: string;
+  dbUrl: string;
+  inboxUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
+  jwtSecret: string;
+  config: StackConfig;
+  inbox: Inbox;
+  /** Milliseconds from call to ready, by phase. */
+  timings: Record<string, number>;
+  stop(): Promise<void>;
+}
+
+const defaultLog: Logger = (service, message) => process.stderr.write(`[${service}] ${message}\n`);
+
+async function resolvePorts(config: StackConfig, option: StartOptions['ports']): Promise<StackConfig['ports']> {
+  if (option === 'auto') return { api: await freePort(), db: await freePort(), inbox: await freePort() };
+  return { ...config.ports, ...option };
+}
+
+function listen(handler: (r: Request) => Promise<Response>, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    handler(toWebRequest(req, `http://127.0.0.1:${port}`))
+      .then((response) => sendWebResponse(res, response))
+      .catch(() => res.writeHead(500).end());
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/** Runs the bootstrap when the database lacks it; reports whether it is fresh (needs the seed). */
+async function prepareDatabase(url: string, dataDir: string, log: Logger): Promise<boolean> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<{ ready: boolean }[]>`select to_regnamespace('auth') is not null as ready`;
+    const marker = join(dataDir, 'bootstrap.hash');
+    if (row?.ready) {
+      if (existsSync(marker) && readFileSync(marker, 'utf8') !== bootstrapHash()) {
+        log('stack', 'the bootstrap SQL changed since this database was made; run `stack reset` to rebuild it');
+      }
+      return false;
+    }
+  } finally {
+    await sql.end();
+  }
+  await bootstrap(url);
+  writeFileSync(join(dataDir, 'bootstrap.hash'), bootstrapHash());
+  return true;
+}
+
+export async function startStack(options: StartOptions = {}): Promise<RunningStack> {
+  const t0 = performance.now();
+  const timings: Record<string, number> = {};
+  const mark = (phase: string) => (timings[phase] = Math.round(performance.now() - t0));
+  const log = options.log ?? defaultLog;
+  const config = loadConfig(options.workdir ?? process.cwd());
+  if (config.ignored.length) log('stack', `config.toml: not emulated, ignored: ${config.ignored.join(', ')}`);
+  const ports = await resolvePorts(config, options.ports);
+  config.ports = ports;
+  const dataDir = resolve(options.dataDir ?? join(config.workdir, '.stack'));
+  mkdirSync(dataDir, { recursive: true });
+
+  let pg: PostgresServer | undefined;
+  let dbUrl = options.dbUrl;
+  if (!dbUrl) {
+    pg = await startPostgres({ dataDir: join(dataDir, 'db'), port: ports.db, log: (l) => log('postgres', l) });
+    dbUrl = pg.url;
+  }
+  mark('postgres');
+  const pools: Sql[] = [];
+  try {
+    const fresh = await prepareDatabase(dbUrl, dataDir, log);
+    mark('bootstrap');
+    if (!options.skipMigrations && config.db.migrationsEnabled) {
+      await migrate(dbUrl, config.workdir, fresh && config.db.seedEnabled);
+    }
+    mark('migrations');
+
+    const apiUrl = `http://127.0.0.1:${ports.api}`;
+    const inbox = new Inbox();
+    const stack: StackContext = {
+      config,
+      jwt: new Jwt(JWT_SECRET, loadSigningKey(join(dataDir, 'keys', 'signing-key.json'))),
+      urls: { api: apiUrl, db: dbUrl, inbox: `http://127.0.0.1:${ports.inbox}` },
+      dataDir,
+      inbox,
+      log,
+      connect(role: ServiceRole, { max = 10 } = {}) {
+        const url = new URL(dbUrl!);
+        if (role !== 'postgres') {
+          url.username = role;
+          url.password = LOCAL_PASSWORD;
+        }
+        const pool = postgres(url.toString(), { max, onnotice: () => {}, idle_timeout: 60, connection: { application_name: `stack ${role}` } });
+        pools.push(pool);
+        return pool;
+      },
+    };
+
+    const services: Service[] = [];
+    const make = async (factory: (s: StackContext) => Service | Promise<Service>) => {
+      const service = await factory(stack);
+      services.push(service);
+      return service;
+    };
+    const auth = await make(buildAuth);
+    const rest = await make(buildRest);
+    const realtime = await make(buildRealtime);
+    const storage = await make(buildStorage);
+    const functions = await make(buildFunctions);
+    const openAuthPaths = /^\/(verify|callback|authorize|\.well-known\/jwks\.json)\/?$/;
+    const gateway = new Gateway(
+      [
+        { prefix: '/auth/v1', service: auth, keyAuth: (p) => !openAuthPaths.test(p), cors: true },
+        { prefix: '/rest/v1', service: rest, keyAuth: true, cors: true },
+        { prefix: '/realtime/v1', service: realtime, keyAuth: true, cors: true },
+        { prefix: '/storage/v1', service: storage, keyAuth: false, cors: true },
+        { prefix: '/functions/v1', service: functions, keyAuth: false, cors: false },
+      ],
+      log,
+    );
+    const servers = [await gateway.listen(ports.api), await listen(inboxHandler(inbox), ports.inbox)];
+    mark('ready');
+
+    let stopped: Promise<void> | undefined;
+    return {
+      apiUrl,
+      dbUrl,
+      inboxUrl: stack.urls.inbox,
+      anonKey: ANON_KEY,
+      serviceRoleKey: SERVICE_ROLE_KEY,
+      publishableKey: PUBLISHABLE_KEY,
+      secretKey: SECRET_KEY,
+      jwtSecret: JWT_SECRET,
+      config,
+      inbox,
+      timings,
+      stop: () =>
+        (stopped ??= (async () => {
+          for (const server of servers) {
+            server.closeAllConnections?.();
+            await new Promise((r) => server.close(r));
+          }
+          await Promise.allSettled(services.map((s) => s.close?.()));
+          await Promise.allSettled(pools.map((p) => p.end({ timeout: 1 })));
+          await pg?.stop();
+        })()),
+    };
+  } catch (error) {
+    await Promise.allSettled(pools.map((p) => p.end({ timeout: 1 })));
+    await pg?.stop();
+    throw error;
+  }
+}

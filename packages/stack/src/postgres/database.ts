@@ -1,0 +1,88 @@
+/**
+ * @module postgres/database — prepares a database for the stack: the bootstrap SQL that the Supabase
+ * image provides, then the project's migrations and seed through the real Supabase CLI.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+
+const bootstrapDir = join(dirname(fileURLToPath(import.meta.url)), 'bootstrap');
+
+function bootstrapFiles(): { name: string; sql: string }[] {
+  return readdirSync(bootstrapDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(join(bootstrapDir, name), 'utf8') }));
+}
+
+/** A fingerprint of the bootstrap SQL, so a cluster made by an older stack can be told apart. */
+export function bootstrapHash(): string {
+  const hash = createHash('sha256');
+  for (const f of bootstrapFiles()) hash.update(f.name).update(f.sql);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Runs every bootstrap file, in order, in one transaction. */
+export async function bootstrap(superuserUrl: string): Promise<void> {
+  const sql = postgres(superuserUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql.begin(async (tx) => {
+      for (const file of bootstrapFiles()) {
+        try {
+          await tx.unsafe(file.sql);
+        } catch (error) {
+          throw new Error(`bootstrap ${file.name} failed: ${(error as Error).message}`);
+        }
+      }
+    });
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Path of the Supabase CLI's JS entry (npm package `supabase`), run with this Node. */
+export function supabaseCliEntry(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('supabase/package.json')), 'dist', 'supabase.js');
+}
+
+/** Runs the Supabase CLI against `workdir`; resolves with its stdout, rejects with its output. */
+export function runSupabaseCli(args: string[], workdir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [supabaseCliEntry(), ...args, '--workdir', workdir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', SUPABASE_YES: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(new Error(`supabase ${args[0]} ${args[1] ?? ''} failed (${code}):\n${stderr}${stdout}`)),
+    );
+  });
+}
+
+/**
+ * Applies pending migrations, and the seed when `withSeed` (a fresh database), with `supabase db push`;
+ * the CLI records both in `supabase_migrations`, exactly as it does for a hosted project.
+ */
+export async function migrate(superuserUrl: string, workdir: string, withSeed: boolean): Promise<void> {
+  const args = ['db', 'push', `--remote=${superuserUrl}`, '--yes', '--include-all'];
+  if (withSeed) args.push('--include-seed');
+  await runSupabaseCli(args, workdir);
+}
+
+/** `supabase gen types typescript` against the stack's database. */
+export function generateTypes(superuserUrl: string, workdir: string, schemas?: string[]): Promise<string> {
+  const args = ['gen', 'types', 'typescript', `--remote=${superuserUrl}`];
+  if (schemas?.length) args.push('--schema', schemas.join(','));
+  return runSupabaseCli(args, workdir);
+}

@@ -1,0 +1,183 @@
+/**
+ * @module postgres/server — runs a real PostgreSQL from the embedded binaries: initdb on first start,
+ * crash-safe restart after the stack was killed, and a clean shutdown. As root it runs as `nobody`,
+ * because PostgreSQL refuses to run as root.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, parse as parsePath } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { findPostgresBinaries } from './binaries.ts';
+
+export const SUPERUSER = 'postgres';
+/** The CLI's local password for `postgres` and the service roles; loopback-only, like `supabase start`. */
+export const LOCAL_PASSWORD = 'postgres';
+
+export interface PostgresServer {
+  port: number;
+  /** Superuser URL, as `supabase status` prints DB URL. */
+  url: string;
+  /** True when this start ran initdb (a fresh cluster that needs the bootstrap). */
+  created: boolean;
+  stop(): Promise<void>;
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/** PostgreSQL refuses root; `nobody` owns the cluster then. */
+function runAs(): RunAs | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  return { uid: 65534, gid: 65534 };
+}
+
+/** Lets `nobody` walk down to `path` (adds o+x to ancestors that lack it, never read rights). */
+function ensureTraversable(path: string): void {
+  let dir = path;
+  const { root } = parsePath(path);
+  while (dir !== root) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+    dir = dirname(dir);
+  }
+}
+
+function run(cmd: string, args: string[], user: RunAs | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...user });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} exited with ${code}:\n${output}`)),
+    );
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A postmaster left behind by a stack that was killed (SIGKILL leaves its child running) is shut down
+ * with SIGQUIT; the next start replays the WAL, so every committed row survives.
+ */
+async function stopOrphan(dataDir: string): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  process.kill(pid, 'SIGQUIT');
+  for (let i = 0; i < 200 && isAlive(pid); i++) await sleep(25);
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+async function initCluster(dataDir: string, user: RunAs | undefined): Promise<void> {
+  const { initdb } = findPostgresBinaries();
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const pwfile = join(dirname(dataDir), '.pgpass-init');
+  writeFileSync(pwfile, `${LOCAL_PASSWORD}\n`, { mode: 0o600 });
+  if (user) {
+    chownSync(dataDir, user.uid, user.gid);
+    chownSync(pwfile, user.uid, user.gid);
+  }
+  try {
+    await run(
+      initdb,
+      [
+        '-D',
+        dataDir,
+        '-U',
+        SUPERUSER,
+        `--pwfile=${pwfile}`,
+        '--auth-local=trust',
+        '--auth-host=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--no-instructions',
+      ],
+      user,
+    );
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    rmSync(pwfile, { force: true });
+  }
+}
+
+export interface StartPostgresOptions {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}
+
+export async function startPostgres({ dataDir, port, log }: StartPostgresOptions): Promise<PostgresServer> {
+  const user = runAs();
+  const { postgres, root } = findPostgresBinaries();
+  mkdirSync(dirname(dataDir), { recursive: true });
+  if (user) {
+    ensureTraversable(root);
+    ensureTraversable(dirname(dataDir));
+  }
+  await stopOrphan(dataDir);
+  const created = !existsSync(join(dataDir, 'PG_VERSION'));
+  if (created) await initCluster(dataDir, user);
+
+  const settings: Record<string, string | number> = {
+    listen_addresses: '127.0.0.1',
+    port,
+    unix_socket_directories: '',
+    wal_level: 'logical',
+    max_replication_slots: 20,
+    max_wal_senders: 20,
+    max_connections: 200,
+    shared_buffers: '128MB',
+    // Keep replication slots from holding WAL forever after a crash.
+    max_slot_wal_keep_size: '1GB',
+    'timezone': 'UTC',
+    log_min_messages: 'warning',
+    log_min_error_statement: 'panic',
+  };
+  const args = ['-D', dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  const child: ChildProcess = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'], ...user });
+
+  await new Promise<void>((resolve, reject) => {
+    let stderr = '';
+    const onData = (chunk: Buffer) => {
+      stderr += chunk;
+      if (stderr.includes('ready to accept connections')) {
+        child.stderr?.off('data', onData);
+        // Only trouble is worth a line; routine LOG chatter (checkpoints, shutdown) is dropped.
+        child.stderr?.on('data', (d: Buffer) => {
+          for (const line of d.toString().split('\n')) if (/\b(WARNING|FATAL|PANIC):/.test(line)) log?.(line);
+        });
+        resolve();
+      }
+    };
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`postgres exited with ${code} while starting:\n${stderr}`)));
+  });
+
+  const url = `postgresql://${SUPERUSER}:${LOCAL_PASSWORD}@127.0.0.1:${port}/postgres`;
+  return {
+    port,
+    url,
+    created,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        // SIGINT is PostgreSQL's fast shutdown: rolls back open transactions, checkpoints, exits.
+        child.kill('SIGINT');
+      }),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * @module testing — helpers for test suites that run against a stack: one stack per test run started in
+ * vitest's globalSetup (`provideStack`), read back in tests with `stackEnv()`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningStack, type StartOptions, startStack } from './index.ts';
+
+/** What a test needs to reach a stack; plain JSON so vitest can pass it from globalSetup to workers. */
+export interface StackEnv {
+  apiUrl: string;
+  dbUrl: string;
+  inboxUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
+  jwtSecret: string;
+  workdir: string;
+}
+
+export function toEnv(stack: RunningStack): StackEnv {
+  return {
+    apiUrl: stack.apiUrl,
+    dbUrl: stack.dbUrl,
+    inboxUrl: stack.inboxUrl,
+    anonKey: stack.anonKey,
+    serviceRoleKey: stack.serviceRoleKey,
+    publishableKey: stack.publishableKey,
+    secretKey: stack.secretKey,
+    jwtSecret: stack.jwtSecret,
+    workdir: stack.config.workdir,
+  };
+}
+
+/** Starts a throwaway stack on free ports with its data in a temp folder that `stop()` removes. */
+export async function startTestStack(options: StartOptions & { workdir: string }): Promise<RunningStack> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'stack-test-'));
+  const quiet = process.env.STACK_DEBUG ? undefined : () => {};
+  const stack = await startStack({ ports: 'auto', log: quiet, ...options, dataDir });
+  const stop = stack.stop;
+  return {
+    ...stack,
+    stop: async () => {
+      await stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The stack env in a test worker (set by globalSetup through `process.env.STACK_ENV`). */
+export function stackEnv(): StackEnv {
+  const raw = process.env.STACK_ENV;
+  if (!raw) throw new Error('STACK_ENV is not set: run these tests through vitest with the stack globalSetup');
+  return JSON.parse(raw) as StackEnv;
+}
