@@ -146,7 +146,10 @@ async function main(): Promise<void> {
     }
     case 'reset': {
       const wasRunning = await stop();
-      if (values['db-url']) throw new Error('reset rebuilds the embedded database; for --db-url use `supabase db reset --db-url`');
+      if (values['db-url'])
+        throw new Error(
+          'reset rebuilds the embedded database; for --db-url use `supabase db reset --db-url`',
+        );
       rmSync(join(dataDir, 'db'), { recursive: true, force: true });
       rmSync(join(dataDir, 'bootstrap.hash'), { force: true });
       rmSync(join(dataDir, 'storage'), { recursive: true, force: true });

@@ -22,7 +22,11 @@ export interface StackConfig {
     refreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
     minimumPasswordLength: number;
-    passwordRequirements: '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols';
+    passwordRequirements:
+      | ''
+      | 'letters_digits'
+      | 'lower_upper_letters_digits'
+      | 'lower_upper_letters_digits_symbols';
     email: {
       enabled: boolean;
       enableConfirmations: boolean;
@@ -86,7 +90,17 @@ export function parseDuration(value: unknown, fallbackSeconds: number): number {
 }
 
 /** Sections of config.toml the stack emulates; anything else that is enabled lands in `ignored`. */
-const EMULATED = new Set(['api', 'db', 'auth', 'storage', 'realtime', 'functions', 'edge_runtime', 'local_smtp', 'inbucket']);
+const EMULATED = new Set([
+  'api',
+  'db',
+  'auth',
+  'storage',
+  'realtime',
+  'functions',
+  'edge_runtime',
+  'local_smtp',
+  'inbucket',
+]);
 
 export function loadConfig(workdir: string): StackConfig {
   const root = resolve(workdir);
@@ -144,11 +158,13 @@ export function loadConfig(workdir: string): StackConfig {
       refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
       minimumPasswordLength: num(auth.minimum_password_length, 6),
-      passwordRequirements: (
-        ['letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'].includes(requirements)
-          ? requirements
-          : ''
-      ) as StackConfig['auth']['passwordRequirements'],
+      passwordRequirements: ([
+        'letters_digits',
+        'lower_upper_letters_digits',
+        'lower_upper_letters_digits_symbols',
+      ].includes(requirements)
+        ? requirements
+        : '') as StackConfig['auth']['passwordRequirements'],
       email: {
         enabled: bool(email.enabled, true),
         // STACK.md: confirmations are on unless the project turns them off.

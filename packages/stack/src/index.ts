@@ -60,7 +60,10 @@ export interface RunningStack {
 
 const defaultLog: Logger = (service, message) => process.stderr.write(`[${service}] ${message}\n`);
 
-async function resolvePorts(config: StackConfig, option: StartOptions['ports']): Promise<StackConfig['ports']> {
+async function resolvePorts(
+  config: StackConfig,
+  option: StartOptions['ports'],
+): Promise<StackConfig['ports']> {
   if (option === 'auto') return { api: await freePort(), db: await freePort(), inbox: await freePort() };
   return { ...config.ports, ...option };
 }
@@ -85,7 +88,10 @@ async function prepareDatabase(url: string, dataDir: string, log: Logger): Promi
     const marker = join(dataDir, 'bootstrap.hash');
     if (row?.ready) {
       if (existsSync(marker) && readFileSync(marker, 'utf8') !== bootstrapHash()) {
-        log('stack', 'the bootstrap SQL changed since this database was made; run `stack reset` to rebuild it');
+        log(
+          'stack',
+          'the bootstrap SQL changed since this database was made; run `stack reset` to rebuild it',
+        );
       }
       return false;
     }
@@ -112,7 +118,11 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   let pg: PostgresServer | undefined;
   let dbUrl = options.dbUrl;
   if (!dbUrl) {
-    pg = await startPostgres({ dataDir: join(dataDir, 'db'), port: ports.db, log: (l) => log('postgres', l) });
+    pg = await startPostgres({
+      dataDir: join(dataDir, 'db'),
+      port: ports.db,
+      log: (l) => log('postgres', l),
+    });
     dbUrl = pg.url;
   }
   mark('postgres');
@@ -140,7 +150,12 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
           url.username = role;
           url.password = LOCAL_PASSWORD;
         }
-        const pool = postgres(url.toString(), { max, onnotice: () => {}, idle_timeout: 60, connection: { application_name: `stack ${role}` } });
+        const pool = postgres(url.toString(), {
+          max,
+          onnotice: () => {},
+          idle_timeout: 60,
+          connection: { application_name: `stack ${role}` },
+        });
         pools.push(pool);
         return pool;
       },

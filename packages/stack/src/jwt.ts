@@ -87,7 +87,10 @@ export class Jwt {
     const input = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(claims))}`;
     const signature =
       alg === 'ES256'
-        ? signData('sha256', Buffer.from(input), { key: this.signingKey.privateKey, dsaEncoding: 'ieee-p1363' })
+        ? signData('sha256', Buffer.from(input), {
+            key: this.signingKey.privateKey,
+            dsaEncoding: 'ieee-p1363',
+          })
         : createHmac('sha256', this.secret).update(input).digest();
     return `${input}.${b64url(signature)}`;
   }
@@ -100,7 +103,8 @@ export class Jwt {
       if (this.#cache.size > 10_000) this.#cache.clear();
       this.#cache.set(token, claims);
     }
-    if (typeof claims.exp === 'number' && claims.exp <= now) throw new JwtError('token has expired', 'expired');
+    if (typeof claims.exp === 'number' && claims.exp <= now)
+      throw new JwtError('token has expired', 'expired');
     return claims;
   }
 

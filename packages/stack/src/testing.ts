@@ -52,6 +52,7 @@ export async function startTestStack(options: StartOptions & { workdir: string }
 /** The stack env in a test worker (set by globalSetup through `process.env.STACK_ENV`). */
 export function stackEnv(): StackEnv {
   const raw = process.env.STACK_ENV;
-  if (!raw) throw new Error('STACK_ENV is not set: run these tests through vitest with the stack globalSetup');
+  if (!raw)
+    throw new Error('STACK_ENV is not set: run these tests through vitest with the stack globalSetup');
   return JSON.parse(raw) as StackEnv;
 }

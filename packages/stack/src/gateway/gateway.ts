@@ -23,7 +23,8 @@ const CORS_HEADERS = {
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
     'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-upsert, x-supabase-api-version, cache-control, x-retry-count',
-  'access-control-expose-headers': 'content-range, content-location, x-supabase-api-version, x-total-count, link, etag',
+  'access-control-expose-headers':
+    'content-range, content-location, x-supabase-api-version, x-total-count, link, etag',
   'access-control-max-age': '86400',
 };
 
@@ -81,7 +82,8 @@ export class Gateway {
     const match = this.#match(url.pathname);
     if (!match) return json(404, { message: 'no Route matched with those values' });
     const { route, path } = match;
-    if (route.cors && request.method === 'OPTIONS') return new Response(null, { status: 200, headers: CORS_HEADERS });
+    if (route.cors && request.method === 'OPTIONS')
+      return new Response(null, { status: 200, headers: CORS_HEADERS });
     const admitted = this.#admit(request, url, route, path, ip);
     if (admitted instanceof Response) return this.#withCors(route, admitted);
     let response: Response;
@@ -103,7 +105,11 @@ export class Gateway {
       // Responses from fetch() have immutable headers; copy them.
       const headers = new Headers(response.headers);
       for (const [k, v] of Object.entries(CORS_HEADERS)) headers.set(k, v);
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
     }
   }
 
@@ -124,7 +130,9 @@ export class Gateway {
       req.socket.remoteAddress ?? '',
     );
     if (admitted instanceof Response) {
-      socket.end(`HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\n\r\n${JSON.stringify({ message: 'Invalid API key' })}`);
+      socket.end(
+        `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\n\r\n${JSON.stringify({ message: 'Invalid API key' })}`,
+      );
       return;
     }
     match.route.service.upgrade(req, socket, head, admitted);

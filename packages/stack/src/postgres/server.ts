@@ -4,7 +4,16 @@
  * because PostgreSQL refuses to run as root.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, parse as parsePath } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findPostgresBinaries } from './binaries.ts';
@@ -143,7 +152,7 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
     shared_buffers: '128MB',
     // Keep replication slots from holding WAL forever after a crash.
     max_slot_wal_keep_size: '1GB',
-    'timezone': 'UTC',
+    timezone: 'UTC',
     log_min_messages: 'warning',
     log_min_error_statement: 'panic',
   };
@@ -164,7 +173,9 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
       }
     };
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`postgres exited with ${code} while starting:\n${stderr}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`postgres exited with ${code} while starting:\n${stderr}`)),
+    );
   });
 
   const url = `postgresql://${SUPERUSER}:${LOCAL_PASSWORD}@127.0.0.1:${port}/postgres`;
