@@ -4,132 +4,201 @@
  * background for a project folder and prints its URLs and keys the way `supabase status` does.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type RunningStack, startStack } from './index.ts';
+import { type RunningStack, type StartOptions, startStack } from './index.ts';
 import { generateTypes } from './postgres/database.ts';
+import { stopOrphan } from './postgres/server.ts';
 import { formatStatus, type StatusFormat } from './status.ts';
 import { type StackEnv, toEnv } from './testing.ts';
+import { isProcessRunning } from './util/process.ts';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    workdir: { type: 'string' },
-    'data-dir': { type: 'string' },
-    'db-url': { type: 'string' },
-    output: { type: 'string', short: 'o', default: 'pretty' },
-    out: { type: 'string' },
-    schema: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
+const usage = `Usage: stack <command> [options]
 
-const workdir = resolve(values.workdir ?? process.env.STACK_WORKDIR ?? process.cwd());
-const dataDir = resolve(values['data-dir'] ?? join(workdir, '.stack'));
-const stateFile = join(dataDir, 'state.json');
-const logFile = join(dataDir, 'stack.log');
+Commands:
+  start        start Postgres, apply migrations and seed, serve the API (returns when ready)
+  stop         stop everything this folder's stack runs
+  status       print URLs and keys
+  reset        rebuild the database from migrations and seed
+  gen-types    supabase gen types typescript against the stack
+  serve        run in the foreground (what start runs in the background)
+
+Options:
+  --workdir DIR       the project folder holding supabase/ (default: current directory)
+  --data-dir DIR      where the cluster, files and keys live (default: <workdir>/.stack)
+  --db-url URL        use this Postgres instead of the embedded one
+  --port N            API port (default: config.toml [api] port, 54321)
+  --db-port N         database port (default: config.toml [db] port, 54322)
+  --inbox-port N      inbox port (default: config.toml [local_smtp] port, 54324)
+  -o, --output FMT    pretty | env | json (start, status, reset)
+  --out FILE          gen-types: write the types to FILE instead of stdout
+  --schema A,B        gen-types: schemas to generate (default: the CLI's)
+  -h, --help          this help`;
+
+/** A usage mistake: printed with the usage, exit code 2. */
+class UsageError extends Error {}
+
+const COMMANDS = new Set(['start', 'stop', 'status', 'reset', 'serve', 'gen-types']);
+const FORMATS = new Set(['pretty', 'env', 'json']);
+
+function parseCommandLine() {
+  let parsed: ReturnType<typeof parse>;
+  function parse() {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        workdir: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'db-url': { type: 'string' },
+        port: { type: 'string' },
+        'db-port': { type: 'string' },
+        'inbox-port': { type: 'string' },
+        output: { type: 'string', short: 'o', default: 'pretty' },
+        out: { type: 'string' },
+        schema: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  }
+  try {
+    parsed = parse();
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0];
+  if (command !== undefined && !COMMANDS.has(command)) throw new UsageError(`Unknown command "${command}".`);
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+  if (!FORMATS.has(values.output)) {
+    throw new UsageError(`Invalid --output "${values.output}": use pretty, env or json.`);
+  }
+  const port = (flag: 'port' | 'db-port' | 'inbox-port'): number | undefined => {
+    const raw = values[flag];
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < 1 || n > 65535) {
+      throw new UsageError(`Invalid --${flag} "${raw}": expected a port number 1-65535.`);
+    }
+    return n;
+  };
+  const ports: NonNullable<StartOptions['ports']> = {};
+  const [api, db, inbox] = [port('port'), port('db-port'), port('inbox-port')];
+  if (api) ports.api = api;
+  if (db) ports.db = db;
+  if (inbox) ports.inbox = inbox;
+  return { command, values, ports };
+}
 
 interface State extends StackEnv {
   pid: number;
 }
 
-function readState(): State | null {
-  if (!existsSync(stateFile)) return null;
-  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as State;
-  try {
-    process.kill(state.pid, 0);
-    return state;
-  } catch {
-    rmSync(stateFile, { force: true });
-    return null;
-  }
-}
-
-async function serve(): Promise<void> {
-  const stack: RunningStack = await startStack({
-    workdir,
-    dataDir,
-    ...(values['db-url'] ? { dbUrl: values['db-url'] } : {}),
-  });
-  writeFileSync(stateFile, JSON.stringify({ ...toEnv(stack), pid: process.pid }, null, 2));
-  process.stderr.write(`[stack] ready in ${stack.timings.ready} ms ${JSON.stringify(stack.timings)}\n`);
-  const shutdown = async () => {
-    rmSync(stateFile, { force: true });
-    await stack.stop();
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
-}
-
-/** Starts `serve` detached and returns once it is ready (state file written) or has failed. */
-async function start(): Promise<State> {
-  const running = readState();
-  if (running) return running;
-  const started = performance.now();
-  mkdirSync(dataDir, { recursive: true });
-  const out = openSync(logFile, 'a');
-  const args = [fileURLToPath(import.meta.url), 'serve', '--workdir', workdir, '--data-dir', dataDir];
-  if (values['db-url']) args.push('--db-url', values['db-url']);
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', out, out] });
-  closeSync(out);
-  child.unref();
-  let exited: number | null = null;
-  child.once('exit', (code) => (exited = code ?? 1));
-  for (;;) {
-    const state = readState();
-    if (state) {
-      process.stderr.write(`Started the local stack in ${Math.round(performance.now() - started)} ms.\n`);
-      return state;
-    }
-    if (exited !== null) {
-      const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
-      throw new Error(`the stack failed to start (exit ${exited}); last lines of ${logFile}:\n${tail}`);
-    }
-    await sleep(20);
-  }
-}
-
-async function stop(): Promise<boolean> {
-  const state = readState();
-  if (!state) return false;
-  process.kill(state.pid, 'SIGTERM');
-  for (let i = 0; i < 500; i++) {
-    try {
-      process.kill(state.pid, 0);
-      await sleep(20);
-    } catch {
-      return true;
-    }
-  }
-  process.kill(state.pid, 'SIGKILL');
-  return true;
-}
-
-const usage = `Usage: stack <command> [--workdir DIR] [--data-dir DIR] [--db-url URL]
-
-Commands:
-  start        start Postgres, apply migrations and seed, serve the API (returns when ready)
-  stop         stop everything this folder's stack runs
-  status       print URLs and keys (-o pretty|env|json)
-  reset        rebuild the database from migrations and seed
-  gen-types    supabase gen types typescript against the stack (--out FILE, --schema a,b)
-  serve        run in the foreground (what start runs in the background)`;
-
 async function main(): Promise<void> {
-  const command = positionals[0];
+  const { command, values, ports } = parseCommandLine();
   if (values.help || !command) {
     console.log(usage);
     return;
   }
+  const workdir = resolve(values.workdir ?? process.env.STACK_WORKDIR ?? process.cwd());
+  const dataDir = resolve(values['data-dir'] ?? join(workdir, '.stack'));
+  const stateFile = join(dataDir, 'state.json');
+  const logFile = join(dataDir, 'stack.log');
+  const dbUrl = values['db-url'];
+  const output = values.output as StatusFormat;
+
+  function readState(): State | null {
+    if (!existsSync(stateFile)) return null;
+    const state = JSON.parse(readFileSync(stateFile, 'utf8')) as State;
+    if (isProcessRunning(state.pid)) return state;
+    rmSync(stateFile, { force: true });
+    return null;
+  }
+
+  async function serve(): Promise<void> {
+    const stack: RunningStack = await startStack({
+      workdir,
+      dataDir,
+      ...(dbUrl ? { dbUrl } : {}),
+      ...(Object.keys(ports).length ? { ports } : {}),
+    });
+    // Written only now that every server listens, and atomically, so `start` never reads half a file.
+    writeFileSync(`${stateFile}.tmp`, JSON.stringify({ ...toEnv(stack), pid: process.pid }, null, 2));
+    renameSync(`${stateFile}.tmp`, stateFile);
+    process.stderr.write(`[stack] ready in ${stack.timings.ready} ms ${JSON.stringify(stack.timings)}\n`);
+    const shutdown = async () => {
+      await stack.stop();
+      rmSync(stateFile, { force: true });
+      process.exit(0);
+    };
+    process.once('SIGTERM', shutdown);
+    process.once('SIGINT', shutdown);
+  }
+
+  /** Starts `serve` detached and returns once it is ready (state file written) or has failed. */
+  async function start(): Promise<State> {
+    const running = readState();
+    if (running) return running;
+    const started = performance.now();
+    mkdirSync(dataDir, { recursive: true });
+    const out = openSync(logFile, 'a');
+    const args = [fileURLToPath(import.meta.url), 'serve', '--workdir', workdir, '--data-dir', dataDir];
+    if (dbUrl) args.push('--db-url', dbUrl);
+    if (ports.api) args.push('--port', String(ports.api));
+    if (ports.db) args.push('--db-port', String(ports.db));
+    if (ports.inbox) args.push('--inbox-port', String(ports.inbox));
+    const logStart = existsSync(logFile) ? readFileSync(logFile).length : 0;
+    const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', out, out] });
+    closeSync(out);
+    child.unref();
+    let exited: number | null = null;
+    child.once('exit', (code) => (exited = code ?? 1));
+    for (;;) {
+      const state = readState();
+      if (state) {
+        process.stderr.write(`Started the local stack in ${Math.round(performance.now() - started)} ms.\n`);
+        return state;
+      }
+      if (exited !== null) {
+        const log = readFileSync(logFile).subarray(logStart).toString('utf8').trim();
+        throw new Error(`The stack failed to start (exit ${exited}):\n${log}\n(full log: ${logFile})`);
+      }
+      await sleep(20);
+    }
+  }
+
+  /** Stops the background stack and any postmaster a killed stack left behind; reports whether either ran. */
+  async function stop(): Promise<boolean> {
+    const state = readState();
+    let stopped = false;
+    if (state) {
+      stopped = true;
+      process.kill(state.pid, 'SIGTERM');
+      for (let i = 0; i < 500 && isProcessRunning(state.pid); i++) await sleep(10);
+      if (isProcessRunning(state.pid)) process.kill(state.pid, 'SIGKILL');
+      rmSync(stateFile, { force: true });
+    }
+    // A stack killed with SIGKILL leaves its postmaster running: nothing may be left behind.
+    if (await stopOrphan(join(dataDir, 'db'), 'SIGINT')) stopped = true;
+    return stopped;
+  }
+
   switch (command) {
     case 'serve':
       return serve();
     case 'start':
-      console.log(formatStatus(await start(), values.output as StatusFormat));
+      console.log(formatStatus(await start(), output));
       return;
     case 'stop':
       console.log((await stop()) ? 'Stopped the local stack.' : 'The local stack is not running.');
@@ -141,21 +210,22 @@ async function main(): Promise<void> {
         process.exitCode = 1;
         return;
       }
-      console.log(formatStatus(state, values.output as StatusFormat));
+      console.log(formatStatus(state, output));
       return;
     }
     case 'reset': {
-      const wasRunning = await stop();
-      if (values['db-url'])
+      if (dbUrl) {
         throw new Error(
-          'reset rebuilds the embedded database; for --db-url use `supabase db reset --db-url`',
+          'reset rebuilds the embedded database; for --db-url use `supabase db reset --db-url`.',
         );
+      }
+      const wasRunning = await stop();
       rmSync(join(dataDir, 'db'), { recursive: true, force: true });
       rmSync(join(dataDir, 'bootstrap.hash'), { force: true });
       rmSync(join(dataDir, 'storage'), { recursive: true, force: true });
       const state = await start();
-      console.log(wasRunning ? 'Reset the database; the stack is running again.' : 'Reset the database.');
-      console.log(formatStatus(state, values.output as StatusFormat));
+      console.error(wasRunning ? 'Reset the database; the stack is running again.' : 'Reset the database.');
+      console.log(formatStatus(state, output));
       return;
     }
     case 'gen-types': {
@@ -165,13 +235,14 @@ async function main(): Promise<void> {
       else process.stdout.write(types);
       return;
     }
-    default:
-      console.error(`Unknown command "${command}".\n\n${usage}`);
-      process.exitCode = 2;
   }
 }
 
 main().catch((error: Error) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\nRun \`stack --help\` for usage.`);
+    process.exit(2);
+  }
   console.error(error.message);
   process.exit(1);
 });

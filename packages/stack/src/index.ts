@@ -21,12 +21,12 @@ import { inboxHandler } from './inbox/http.ts';
 import { Inbox } from './inbox/inbox.ts';
 import { Jwt, loadSigningKey } from './jwt.ts';
 import { ANON_KEY, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
-import { bootstrap, bootstrapHash, migrate } from './postgres/database.ts';
+import { bootstrap, bootstrapHash, migrate, pendingMigrations } from './postgres/database.ts';
 import { LOCAL_PASSWORD, type PostgresServer, startPostgres } from './postgres/server.ts';
 import { build as buildRealtime } from './realtime/index.ts';
 import { build as buildRest } from './rest/index.ts';
 import { build as buildStorage } from './storage/index.ts';
-import { freePort } from './util/ports.ts';
+import { freePort, isPortTaken } from './util/ports.ts';
 
 export interface StartOptions {
   /** The project folder holding `supabase/` (like the CLI's --workdir). Default: the current directory. */
@@ -80,6 +80,18 @@ function listen(handler: (r: Request) => Promise<Response>, port: number): Promi
   });
 }
 
+/** Fails early with a clear message instead of a half-started stack when another program holds a port. */
+async function assertPortsFree(ports: Record<string, number>): Promise<void> {
+  for (const [name, port] of Object.entries(ports)) {
+    if (await isPortTaken(port)) {
+      throw new Error(
+        `Port ${port} (${name}) is already in use. Stop the program using it, or choose another port ` +
+          '(config.toml, or --port/--db-port/--inbox-port).',
+      );
+    }
+  }
+}
+
 /** Runs the bootstrap when the database lacks it; reports whether it is fresh (needs the seed). */
 async function prepareDatabase(url: string, dataDir: string, log: Logger): Promise<boolean> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -114,6 +126,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   config.ports = ports;
   const dataDir = resolve(options.dataDir ?? join(config.workdir, '.stack'));
   mkdirSync(dataDir, { recursive: true });
+  await assertPortsFree({ api: ports.api, inbox: ports.inbox });
 
   let pg: PostgresServer | undefined;
   let dbUrl = options.dbUrl;
@@ -131,7 +144,9 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     const fresh = await prepareDatabase(dbUrl, dataDir, log);
     mark('bootstrap');
     if (!options.skipMigrations && config.db.migrationsEnabled) {
-      await migrate(dbUrl, config.workdir, fresh && config.db.seedEnabled);
+      // The CLI costs most of a warm start, so it only runs when there is something for it to do.
+      const pending = fresh ? [] : await pendingMigrations(dbUrl, config.workdir);
+      if (fresh || pending.length) await migrate(dbUrl, config.workdir, fresh && config.db.seedEnabled);
     }
     mark('migrations');
 

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,40 @@ export function runSupabaseCli(args: string[], workdir: string): Promise<string>
         : reject(new Error(`supabase ${args[0]} ${args[1] ?? ''} failed (${code}):\n${stderr}${stdout}`)),
     );
   });
+}
+
+/** The CLI's migration file name: `<digits>_<name>.sql`; other files in the folder are skipped by it too. */
+const MIGRATION_FILE = /^([0-9]+)_.*\.sql$/;
+
+/** Versions of the project's migration files, in the order the CLI applies them. */
+export function migrationVersions(workdir: string): string[] {
+  const dir = join(workdir, 'supabase', 'migrations');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .map((f) => MIGRATION_FILE.exec(f)?.[1])
+    .filter((v): v is string => v !== undefined)
+    .sort();
+}
+
+/**
+ * Versions on disk that `supabase_migrations.schema_migrations` has not recorded. Asking Postgres takes
+ * milliseconds while starting the CLI takes most of a second, so a warm start skips the CLI when this
+ * is empty; the CLI stays the one that applies and records migrations.
+ */
+export async function pendingMigrations(superuserUrl: string, workdir: string): Promise<string[]> {
+  const versions = migrationVersions(workdir);
+  if (!versions.length) return [];
+  const sql = postgres(superuserUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [table] = await sql<{ exists: boolean }[]>`
+      select to_regclass('supabase_migrations.schema_migrations') is not null as exists`;
+    if (!table?.exists) return versions;
+    const rows = await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`;
+    const applied = new Set(rows.map((r) => r.version));
+    return versions.filter((v) => !applied.has(v));
+  } finally {
+    await sql.end();
+  }
 }
 
 /**

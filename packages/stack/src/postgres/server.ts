@@ -16,6 +16,8 @@ import {
 } from 'node:fs';
 import { dirname, join, parse as parsePath } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isPortTaken } from '../util/ports.ts';
+import { isProcessRunning as isAlive } from '../util/process.ts';
 import { findPostgresBinaries } from './binaries.ts';
 
 export const SUPERUSER = 'postgres';
@@ -66,27 +68,26 @@ function run(cmd: string, args: string[], user: RunAs | undefined): Promise<void
   });
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * A postmaster left behind by a stack that was killed (SIGKILL leaves its child running) is shut down
- * with SIGQUIT; the next start replays the WAL, so every committed row survives.
+ * A postmaster left behind by a stack that was killed (SIGKILL leaves its child running) is shut down,
+ * by default with SIGQUIT; the next start replays the WAL, so every committed row survives. `stack stop`
+ * passes SIGINT (fast shutdown with a checkpoint). Reports whether there was one.
  */
-async function stopOrphan(dataDir: string): Promise<void> {
+export async function stopOrphan(
+  dataDir: string,
+  signal: 'SIGQUIT' | 'SIGINT' = 'SIGQUIT',
+): Promise<boolean> {
   const pidFile = join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
+  if (!existsSync(pidFile)) return false;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  process.kill(pid, 'SIGQUIT');
-  for (let i = 0; i < 200 && isAlive(pid); i++) await sleep(25);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return false;
+  // After a reboot the pid may belong to something else; only a postgres process is ours to stop.
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (existsSync(cmdline) && !readFileSync(cmdline, 'utf8').includes('postgres')) return false;
+  process.kill(pid, signal);
+  for (let i = 0; i < 400 && isAlive(pid); i++) await sleep(25);
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  return true;
 }
 
 async function initCluster(dataDir: string, user: RunAs | undefined): Promise<void> {
@@ -138,6 +139,12 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
     ensureTraversable(dirname(dataDir));
   }
   await stopOrphan(dataDir);
+  if (await isPortTaken(port)) {
+    throw new Error(
+      `Port ${port} (db) is already in use. Stop the program using it, or choose another port ` +
+        '(config.toml [db] port, or --db-port).',
+    );
+  }
   const created = !existsSync(join(dataDir, 'PG_VERSION'));
   if (created) await initCluster(dataDir, user);
 
