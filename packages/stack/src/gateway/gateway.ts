@@ -130,8 +130,11 @@ export class Gateway {
       req.socket.remoteAddress ?? '',
     );
     if (admitted instanceof Response) {
+      const hasKey = Boolean(headers.get('apikey') ?? url.searchParams.get('apikey'));
+      const message = hasKey ? 'Invalid API key' : 'No API key found in request';
+      const body = JSON.stringify({ message });
       socket.end(
-        `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\n\r\n${JSON.stringify({ message: 'Invalid API key' })}`,
+        `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
       );
       return;
     }

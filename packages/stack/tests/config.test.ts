@@ -1,0 +1,161 @@
+/** config.toml: the settings the stack honours, their defaults, and the notice for what it ignores. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, parseDuration, parseSize } from '../src/config.ts';
+
+const fixture = fileURLToPath(new URL('./fixtures/project', import.meta.url));
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function project(toml: string | null): string {
+  const dir = mkdtempSync(join(tmpdir(), 'stack-config-'));
+  dirs.push(dir);
+  if (toml !== null) {
+    mkdirSync(join(dir, 'supabase'));
+    writeFileSync(join(dir, 'supabase', 'config.toml'), toml);
+  }
+  return dir;
+}
+
+describe('parseSize', () => {
+  it('reads the units config.toml uses', () => {
+    expect(parseSize('50MiB', 0)).toBe(50 * 1024 * 1024);
+    expect(parseSize('5MB', 0)).toBe(5_000_000);
+    expect(parseSize('512KiB', 0)).toBe(524_288);
+    expect(parseSize('1GiB', 0)).toBe(1024 ** 3);
+    expect(parseSize('1.5kb', 0)).toBe(1500);
+    expect(parseSize('100', 0)).toBe(100);
+    expect(parseSize(2048, 0)).toBe(2048);
+  });
+  it('falls back on what it cannot read', () => {
+    expect(parseSize('lots', 7)).toBe(7);
+    expect(parseSize('5 parsecs', 7)).toBe(7);
+    expect(parseSize(undefined, 7)).toBe(7);
+  });
+});
+
+describe('parseDuration', () => {
+  it('reads Go-style durations in seconds', () => {
+    expect(parseDuration('1s', 0)).toBe(1);
+    expect(parseDuration('2m', 0)).toBe(120);
+    expect(parseDuration('1h30m', 0)).toBe(5400);
+    expect(parseDuration('250ms', 0)).toBe(0.25);
+    expect(parseDuration(60, 0)).toBe(60);
+  });
+  it('falls back on what it cannot read', () => {
+    expect(parseDuration('soon', 9)).toBe(9);
+    expect(parseDuration(null, 9)).toBe(9);
+  });
+});
+
+describe('loadConfig', () => {
+  it('uses the CLI’s defaults without a config.toml', () => {
+    const dir = project(null);
+    const config = loadConfig(dir);
+    expect(config.workdir).toBe(dir);
+    expect(config.supabaseDir).toBe(join(dir, 'supabase'));
+    expect(config.ports).toEqual({ api: 54321, db: 54322, inbox: 54324 });
+    expect(config.api).toEqual({
+      schemas: ['public', 'graphql_public'],
+      extraSearchPath: ['public', 'extensions'],
+      maxRows: null,
+    });
+    expect(config.auth.jwtExpiry).toBe(3600);
+    expect(config.auth.email.enableConfirmations).toBe(true);
+    expect(config.auth.rateLimit).toEqual({
+      emailSent: 2,
+      signInSignUps: 30,
+      tokenRefresh: 150,
+      tokenVerifications: 30,
+    });
+    expect(config.storage.fileSizeLimit).toBe(50 * 1024 ** 2);
+    expect(config.db).toEqual({ seedEnabled: true, seedPaths: ['./seed.sql'], migrationsEnabled: true });
+    expect(config.functions).toEqual({});
+    expect(config.ignored).toEqual([]);
+  });
+
+  it('honours the fixture project’s settings and names the sections it does not emulate', () => {
+    const config = loadConfig(fixture);
+    expect(config.ports).toEqual({ api: 54321, db: 54322, inbox: 54324 });
+    expect(config.api.maxRows).toBe(1000);
+    expect(config.auth.siteUrl).toBe('http://127.0.0.1:3000');
+    expect(config.auth.additionalRedirectUrls).toEqual(['https://127.0.0.1:3000']);
+    expect(config.auth.refreshTokenReuseInterval).toBe(10);
+    expect(config.auth.email.maxFrequencySeconds).toBe(1);
+    expect(config.auth.email.otpLength).toBe(6);
+    expect(config.storage.fileSizeLimit).toBe(50 * 1024 ** 2);
+    expect(config.ignored).toEqual(expect.arrayContaining(['[studio]', '[analytics]']));
+    // Disabled sections are not worth a notice.
+    expect(config.ignored).not.toContain('[auth.sms]');
+  });
+
+  it('reads custom values, sizes, durations, functions and ignored sections', () => {
+    const config = loadConfig(
+      project(`
+[api]
+port = 6000
+schemas = ["public", "app"]
+max_rows = 50
+[db]
+port = 6001
+[db.seed]
+enabled = false
+[db.migrations]
+enabled = false
+[inbucket]
+port = 6002
+[auth]
+site_url = "https://app.example"
+jwt_expiry = 600
+enable_signup = false
+minimum_password_length = 10
+password_requirements = "lower_upper_letters_digits"
+[auth.email]
+enable_confirmations = false
+max_frequency = "1m"
+[auth.sms]
+enabled = true
+[auth.external.github]
+enabled = true
+[auth.external.google]
+enabled = false
+[storage]
+file_size_limit = "5MB"
+[functions.hello]
+verify_jwt = false
+[functions.off]
+enabled = false
+[studio]
+enabled = true
+`),
+    );
+    expect(config.ports).toEqual({ api: 6000, db: 6001, inbox: 6002 });
+    expect(config.api.schemas).toEqual(['public', 'app']);
+    expect(config.api.maxRows).toBe(50);
+    expect(config.db.seedEnabled).toBe(false);
+    expect(config.db.migrationsEnabled).toBe(false);
+    expect(config.auth.siteUrl).toBe('https://app.example');
+    expect(config.auth.jwtExpiry).toBe(600);
+    expect(config.auth.enableSignup).toBe(false);
+    expect(config.auth.minimumPasswordLength).toBe(10);
+    expect(config.auth.passwordRequirements).toBe('lower_upper_letters_digits');
+    expect(config.auth.email.enableConfirmations).toBe(false);
+    expect(config.auth.email.maxFrequencySeconds).toBe(60);
+    expect(config.storage.fileSizeLimit).toBe(5_000_000);
+    expect(config.functions).toEqual({
+      hello: { verifyJwt: false, enabled: true },
+      off: { verifyJwt: true, enabled: false },
+    });
+    expect(config.ignored.sort()).toEqual(['[auth.external.github]', '[auth.sms]', '[studio]']);
+  });
+
+  it('treats an unknown password_requirements value as none', () => {
+    const config = loadConfig(project('[auth]\npassword_requirements = "emoji"\n'));
+    expect(config.auth.passwordRequirements).toBe('');
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * The gateway as a unit: routing by prefix, Kong-style apikey checks, opaque key mapping, CORS and error
+ * containment, driven in-process with fake services (the gateway is what is under test here).
+ */
+import type { Server } from 'node:http';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestContext, Service } from '../src/context.ts';
+import { Gateway } from '../src/gateway/gateway.ts';
+import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../src/keys.ts';
+
+interface Seen {
+  authorization: string | null;
+  apikey: string | null;
+  ctx: RequestContext;
+}
+
+/** A service that echoes what reached it, so tests see the gateway's rewriting. */
+function echo(): Service & { last?: Seen } {
+  const service: Service & { last?: Seen } = {
+    fetch: async (request, ctx) => {
+      service.last = {
+        authorization: request.headers.get('authorization'),
+        apikey: request.headers.get('apikey'),
+        ctx,
+      };
+      return Response.json({ path: ctx.path, role: ctx.apikey?.role ?? null });
+    },
+  };
+  return service;
+}
+
+const rest = echo();
+const auth = echo();
+const functions = echo();
+const logged: string[] = [];
+let failNext = false;
+const flaky: Service = {
+  fetch: async () => {
+    if (failNext) {
+      failNext = false;
+      throw new Error('boom');
+    }
+    return new Response('ok');
+  },
+};
+const realtime: Service = {
+  fetch: async () => new Response('http'),
+  upgrade: (_req, socket, _head, ctx) =>
+    socket.end(`HTTP/1.1 418 Upgraded\r\nx-role: ${ctx.apikey?.role}\r\n\r\n`),
+};
+const openAuthPaths = /^\/(verify|callback|authorize|\.well-known\/jwks\.json)\/?$/;
+const gateway = new Gateway(
+  [
+    { prefix: '/auth/v1', service: auth, keyAuth: (p) => !openAuthPaths.test(p), cors: true },
+    { prefix: '/rest/v1', service: rest, keyAuth: true, cors: true },
+    { prefix: '/realtime/v1', service: realtime, keyAuth: true, cors: true },
+    { prefix: '/storage/v1', service: flaky, keyAuth: false, cors: true },
+    { prefix: '/functions/v1', service: functions, keyAuth: false, cors: false },
+  ],
+  (service, message) => logged.push(`[${service}] ${message}`),
+);
+
+const call = (path: string, init: RequestInit = {}) =>
+  gateway.handle(new Request(`http://127.0.0.1:54321${path}`, init));
+
+describe('apikey', () => {
+  it('refuses a request without an apikey with 401 and Kong’s message', async () => {
+    const res = await call('/rest/v1/tasks');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual({ message: 'No API key found in request' });
+  });
+
+  it('refuses an unknown apikey with 401 Invalid API key', async () => {
+    const res = await call('/rest/v1/tasks', { headers: { apikey: 'not-a-key' } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Invalid API key' });
+  });
+
+  it('passes the anon JWT through untouched and leaves the Authorization header to the client', async () => {
+    const res = await call('/rest/v1/tasks?select=id', {
+      headers: { apikey: ANON_KEY, authorization: 'Bearer user-token' },
+    });
+    expect(await res.json()).toEqual({ path: '/tasks', role: 'anon' });
+    expect(rest.last?.authorization).toBe('Bearer user-token');
+    expect(rest.last?.apikey).toBe(ANON_KEY);
+    expect(rest.last?.ctx.url.searchParams.get('select')).toBe('id');
+  });
+
+  it('sets Authorization to the anon JWT when a client sends only the anon key', async () => {
+    await call('/rest/v1/tasks', { headers: { apikey: ANON_KEY } });
+    expect(rest.last?.authorization).toBe(`Bearer ${ANON_KEY}`);
+  });
+
+  it('maps sb_publishable to the anon JWT and sb_secret to the service_role JWT', async () => {
+    const pub = await call('/rest/v1/tasks', {
+      headers: { apikey: PUBLISHABLE_KEY, authorization: `Bearer ${PUBLISHABLE_KEY}` },
+    });
+    expect(await pub.json()).toEqual({ path: '/tasks', role: 'anon' });
+    expect(rest.last?.authorization).toBe(`Bearer ${ANON_KEY}`);
+    expect(rest.last?.apikey).toBe(ANON_KEY);
+
+    const secret = await call('/rest/v1/tasks', { headers: { apikey: SECRET_KEY } });
+    expect(await secret.json()).toEqual({ path: '/tasks', role: 'service_role' });
+    expect(rest.last?.authorization).toBe(`Bearer ${SERVICE_ROLE_KEY}`);
+    expect(rest.last?.apikey).toBe(SERVICE_ROLE_KEY);
+  });
+
+  it('keeps a user JWT in Authorization when the apikey is an sb_ key', async () => {
+    await call('/rest/v1/tasks', {
+      headers: { apikey: PUBLISHABLE_KEY, authorization: 'Bearer user.jwt.x' },
+    });
+    expect(rest.last?.authorization).toBe('Bearer user.jwt.x');
+  });
+
+  it('accepts the apikey as a query parameter', async () => {
+    const res = await call(`/rest/v1/tasks?apikey=${SERVICE_ROLE_KEY}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ path: '/tasks', role: 'service_role' });
+  });
+
+  it('lets open auth paths through without a key, and guards the others', async () => {
+    for (const path of ['/verify', '/callback', '/authorize', '/.well-known/jwks.json']) {
+      const res = await call(`/auth/v1${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.json()).toEqual({ path, role: null });
+    }
+    const guarded = await call('/auth/v1/signup', { method: 'POST' });
+    expect(guarded.status).toBe(401);
+    expect(await guarded.json()).toEqual({ message: 'No API key found in request' });
+  });
+
+  it('lets functions through without a key (they check JWTs themselves)', async () => {
+    const res = await call('/functions/v1/hello');
+    expect(await res.json()).toEqual({ path: '/hello', role: null });
+  });
+});
+
+describe('routing, CORS and errors', () => {
+  it('answers CORS preflight itself for rest and auth, with the headers supabase-js sends allowed', async () => {
+    for (const path of ['/rest/v1/tasks', '/auth/v1/token']) {
+      const res = await call(path, { method: 'OPTIONS' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const allowed = res.headers.get('access-control-allow-headers')?.split(', ') ?? [];
+      expect(allowed).toEqual(expect.arrayContaining(['authorization', 'apikey', 'x-client-info', 'prefer']));
+    }
+  });
+
+  it('adds CORS headers to refusals, so browsers can read them', async () => {
+    const res = await call('/rest/v1/tasks');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('hands functions their own preflight', async () => {
+    functions.last = undefined;
+    const res = await call('/functions/v1/hello', { method: 'OPTIONS' });
+    expect(await res.json()).toEqual({ path: '/hello', role: null });
+    expect(functions.last).toBeDefined();
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers an unknown route with 404 like Kong', async () => {
+    const res = await call('/nope/v1/x', { headers: { apikey: ANON_KEY } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'no Route matched with those values' });
+    expect((await call('/rest/v10')).status).toBe(404);
+  });
+
+  it('the path below the prefix is "/" for the prefix itself', async () => {
+    const res = await call('/rest/v1', { headers: { apikey: ANON_KEY } });
+    expect(await res.json()).toEqual({ path: '/', role: 'anon' });
+  });
+
+  it('turns a service that throws into a 500 and keeps serving', async () => {
+    failNext = true;
+    const res = await call('/storage/v1/object/x');
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { message: string; request_id: string };
+    expect(body.message).toBe('An unexpected error occurred');
+    expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(logged.some((l) => l.includes('boom'))).toBe(true);
+    const after = await call('/storage/v1/object/x');
+    expect(after.status).toBe(200);
+    expect(await after.text()).toBe('ok');
+  });
+});
+
+describe('over HTTP', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = await gateway.listen(0);
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('serves the same refusals and survives a throwing service', async () => {
+    const refused = await fetch(`${base}/rest/v1/tasks`);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ message: 'No API key found in request' });
+    failNext = true;
+    expect((await fetch(`${base}/storage/v1/x`)).status).toBe(500);
+    const ok = await fetch(`${base}/rest/v1/tasks`, { headers: { apikey: SECRET_KEY } });
+    expect(await ok.json()).toEqual({ path: '/tasks', role: 'service_role' });
+  });
+
+  const upgrade = (path: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(base).port), '127.0.0.1');
+      let data = '';
+      socket.on('data', (d) => (data += d));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      );
+    });
+
+  it('checks the apikey of WebSocket upgrades before the service sees them', async () => {
+    const missing = await upgrade('/realtime/v1/websocket?vsn=1.0.0');
+    expect(missing.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
+    expect(missing.endsWith('{"message":"No API key found in request"}')).toBe(true);
+    const wrong = await upgrade('/realtime/v1/websocket?apikey=nope');
+    expect(wrong.endsWith('{"message":"Invalid API key"}')).toBe(true);
+    const ok = await upgrade(`/realtime/v1/websocket?apikey=${PUBLISHABLE_KEY}`);
+    expect(ok).toContain('x-role: anon');
+    const unrouted = await upgrade('/nope/websocket');
+    expect(unrouted.startsWith('HTTP/1.1 404')).toBe(true);
+  });
+});
