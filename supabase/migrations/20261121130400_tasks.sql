@@ -1,0 +1,351 @@
+-- Tasks and their labels: numbering per board, placement, completion from `is_done` columns,
+-- archiving, and the task move RPC (SPEC §3, §4).
+
+-- ============================================================================
+-- Types and tables
+-- ============================================================================
+create type public.task_priority as enum ('none', 'low', 'medium', 'high', 'urgent');
+
+create table public.tasks (
+  id uuid primary key default gen_random_uuid(),
+  board_id uuid not null references public.boards (id) on delete cascade,
+  column_id uuid not null,
+  number integer not null,
+  title text not null,
+  description text not null default '',
+  position public.position_key not null,
+  assignee_id uuid references public.profiles (id) on delete set null,
+  due_on date,
+  priority public.task_priority not null default 'none',
+  completed_at timestamptz,
+  archived_at timestamptz,
+  created_by uuid default auth.uid() references public.profiles (id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- A task's column is always on the task's board.
+  constraint tasks_column_on_board foreign key (board_id, column_id)
+    references public.columns (board_id, id),
+  constraint tasks_board_id_number_key unique (board_id, number),
+  constraint tasks_position_key unique (column_id, position),
+  constraint tasks_title_length check (char_length(title) between 1 and 200 and title !~ '^\s|\s$'),
+  constraint tasks_description_length check (char_length(description) <= 20000),
+  constraint tasks_due_on_range check (due_on between '2000-01-01' and '2100-12-31')
+);
+alter table public.tasks enable row level security;
+create index tasks_column_id_idx on public.tasks (column_id);
+create index tasks_assignee_id_idx on public.tasks (assignee_id);
+
+create trigger tasks_set_updated_at before update on public.tasks
+  for each row execute function public.set_updated_at();
+
+create table public.task_labels (
+  task_id uuid not null references public.tasks (id) on delete cascade,
+  label_id uuid not null references public.labels (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  primary key (task_id, label_id)
+);
+alter table public.task_labels enable row level security;
+create index task_labels_label_id_idx on public.task_labels (label_id);
+
+-- `number`, `completed_at` and `board_id` are the database's to set.
+revoke insert, update, delete on public.tasks, public.task_labels from anon;
+revoke insert, update on public.tasks from authenticated;
+grant insert (id, board_id, column_id, title, description, position, assignee_id, due_on, priority, created_by)
+  on public.tasks to authenticated;
+grant update (column_id, title, description, position, assignee_id, due_on, priority, archived_at)
+  on public.tasks to authenticated;
+revoke update on public.task_labels from authenticated;
+
+-- ============================================================================
+-- Helpers for policies
+-- ============================================================================
+create function public.task_board_id(task_id uuid) returns uuid
+language sql stable security definer
+set search_path = ''
+as $$
+  select t.board_id from public.tasks t where t.id = task_board_id.task_id;
+$$;
+
+create function public.has_task_role(task_id uuid, min_role public.workspace_role) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select public.has_board_role(public.task_board_id(has_task_role.task_id), min_role);
+$$;
+
+-- ============================================================================
+-- Policies
+-- ============================================================================
+create policy "members can read tasks of their boards" on public.tasks
+  for select to authenticated
+  using (board_id in (select public.my_board_ids('viewer')));
+
+create policy "members can create tasks on their boards" on public.tasks
+  for insert to authenticated
+  with check (public.has_board_role(board_id, 'member') and created_by = (select auth.uid()));
+
+create policy "members can edit tasks on their boards" on public.tasks
+  for update to authenticated
+  using (public.has_board_role(board_id, 'member'))
+  with check (public.has_board_role(board_id, 'member'));
+
+create policy "admins can delete tasks on their boards" on public.tasks
+  for delete to authenticated
+  using (public.has_board_role(board_id, 'admin'));
+
+create policy "members can read labels of tasks they can read" on public.task_labels
+  for select to authenticated
+  using (task_id in (select t.id from public.tasks t));
+
+create policy "members can label tasks on their boards" on public.task_labels
+  for insert to authenticated
+  with check (public.has_task_role(task_id, 'member'));
+
+create policy "members can unlabel tasks on their boards" on public.task_labels
+  for delete to authenticated
+  using (public.has_task_role(task_id, 'member'));
+
+-- ============================================================================
+-- Rules
+-- ============================================================================
+
+-- On insert: the next number of the board, the tasks limit (archived included), and a position at
+-- the end of the column when none is given. Locks the board row, so numbers never repeat.
+create function public.before_task_insert() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.boards b set last_task_number = b.last_task_number + 1
+  where b.id = new.board_id
+  returning b.last_task_number into new.number;
+  if (select count(*) from public.tasks t where t.board_id = new.board_id) >= 5000 then
+    raise exception using errcode = 'P0001', message = 'LIMIT_REACHED',
+      detail = 'A board can have at most 5,000 tasks, archived ones included.', hint = 'tasks_per_board';
+  end if;
+  if new.position is null then
+    new.position := public.key_between(
+      (select max(t.position) from public.tasks t where t.column_id = new.column_id), null);
+  end if;
+  return new;
+end;
+$$;
+
+create trigger tasks_before_insert before insert on public.tasks
+  for each row execute function public.before_task_insert();
+
+-- Moved to another column without a new position (a plain update): goes to the end of it.
+create function public.place_moved_task() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.column_id <> old.column_id and new.position = old.position then
+    perform 1 from public.columns c where c.id = new.column_id for update;
+    new.position := public.key_between(
+      (select max(t.position) from public.tasks t where t.column_id = new.column_id), null);
+  end if;
+  return new;
+end;
+$$;
+
+create trigger tasks_place_moved before update of column_id on public.tasks
+  for each row execute function public.place_moved_task();
+
+-- SPEC §4: a task is completed while it sits in an `is_done` column.
+create function public.sync_task_completion() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  done boolean := (select c.is_done from public.columns c where c.id = new.column_id);
+begin
+  if done and new.completed_at is null then
+    new.completed_at := now();
+  elsif not done then
+    new.completed_at := null;
+  end if;
+  return new;
+end;
+$$;
+
+create trigger tasks_sync_completion before insert or update of column_id on public.tasks
+  for each row execute function public.sync_task_completion();
+
+-- Turning a column into (or out of) a done column completes (or reopens) its tasks.
+create function public.sync_column_completion() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.is_done and not old.is_done then
+    update public.tasks t set completed_at = now() where t.column_id = new.id and t.completed_at is null;
+  elsif old.is_done and not new.is_done then
+    update public.tasks t set completed_at = null where t.column_id = new.id and t.completed_at is not null;
+  end if;
+  return new;
+end;
+$$;
+
+create trigger columns_sync_completion after update of is_done on public.columns
+  for each row execute function public.sync_column_completion();
+
+-- The assignee must be a member of the board's workspace.
+create function public.check_task_assignee() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.assignee_id is not null and not exists (
+    select 1 from public.workspace_members m
+    where m.workspace_id = public.board_workspace_id(new.board_id) and m.user_id = new.assignee_id
+  ) then
+    raise exception using errcode = 'P0001', message = 'VALIDATION',
+      detail = 'The assignee must be a member of the workspace.', hint = 'assignee_id';
+  end if;
+  return new;
+end;
+$$;
+
+create trigger tasks_check_assignee before insert or update of assignee_id on public.tasks
+  for each row execute function public.check_task_assignee();
+
+-- Someone who leaves or is removed is no longer anyone's assignee in that workspace.
+create function public.unassign_former_member() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.tasks t set assignee_id = null
+  where t.assignee_id = old.user_id
+    and t.board_id in (select b.id from public.boards b where b.workspace_id = old.workspace_id);
+  return old;
+end;
+$$;
+
+create trigger workspace_members_unassign after delete on public.workspace_members
+  for each row execute function public.unassign_former_member();
+
+-- A label and the task it marks are on the same board.
+create function public.check_task_label_board() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if (select l.board_id from public.labels l where l.id = new.label_id)
+     is distinct from public.task_board_id(new.task_id) then
+    raise exception using errcode = 'P0001', message = 'VALIDATION',
+      detail = 'The label belongs to another board.', hint = 'label_id';
+  end if;
+  return new;
+end;
+$$;
+
+create trigger task_labels_check_board before insert on public.task_labels
+  for each row execute function public.check_task_label_board();
+
+-- A column holding tasks (archived ones too) cannot be deleted; move them first. Deleting the
+-- whole board removes everything.
+create function public.guard_column_delete() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.boards b where b.id = old.board_id)
+     and exists (select 1 from public.tasks t where t.column_id = old.id) then
+    raise exception using errcode = 'P0001', message = 'CONFLICT',
+      detail = 'Move or delete the tasks in this column first.', hint = 'tasks';
+  end if;
+  return old;
+end;
+$$;
+
+create trigger columns_guard_delete before delete on public.columns
+  for each row execute function public.guard_column_delete();
+
+-- ============================================================================
+-- RPC: move a task
+-- ============================================================================
+
+/**
+ * Moves a task into `column_id`, between the tasks `before_id` (above it) and `after_id` (below
+ * it) as the client sees them; null means that end of the column. The target column is locked,
+ * so concurrent moves into one column queue and each lands on a distinct key next to the task
+ * that is really there now. CONFLICT when a named neighbour left the column.
+ * Example: select * from public.move_task('<task>', '<column>', '<task above>', '<task below>');
+ */
+create function public.move_task(task_id uuid, column_id uuid, before_id uuid, after_id uuid)
+returns public.tasks
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  moving public.tasks;
+  before_key text;
+  after_key text;
+  new_key text;
+begin
+  select * into moving from public.tasks t where t.id = move_task.task_id;
+  if not found or not public.has_board_role(moving.board_id, 'viewer') then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = 'No such task.', hint = 'task';
+  end if;
+  if not public.has_board_role(moving.board_id, 'member') then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN',
+      detail = 'Viewers cannot move tasks.', hint = 'member';
+  end if;
+
+  perform 1 from public.columns c
+  where c.id = move_task.column_id and c.board_id = moving.board_id
+  for update;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'CONFLICT',
+      detail = 'The target column is not on this board any more.', hint = 'column';
+  end if;
+
+  if before_id is not null then
+    select t.position into before_key from public.tasks t
+    where t.id = move_task.before_id and t.column_id = move_task.column_id and t.id <> moving.id;
+    if not found then
+      raise exception using errcode = 'P0001', message = 'CONFLICT',
+        detail = 'The task to place it below left the column.', hint = 'before_id';
+    end if;
+  end if;
+  if after_id is not null then
+    select t.position into after_key from public.tasks t
+    where t.id = move_task.after_id and t.column_id = move_task.column_id and t.id <> moving.id;
+    if not found or (before_key is not null and after_key collate "C" <= before_key collate "C") then
+      raise exception using errcode = 'P0001', message = 'CONFLICT',
+        detail = 'The task to place it above left the column or moved.', hint = 'after_id';
+    end if;
+  end if;
+
+  if before_id is null and after_id is null then
+    -- No neighbours named: the end of the list.
+    new_key := public.key_between(
+      (select max(t.position) from public.tasks t where t.column_id = move_task.column_id and t.id <> moving.id), null);
+  elsif before_key is null then
+    new_key := public.key_between(
+      (select max(t.position) from public.tasks t
+       where t.column_id = move_task.column_id and t.id <> moving.id and t.position < after_key),
+      after_key);
+  else
+    new_key := public.key_after_sibling(before_key, array(
+      select t.position from public.tasks t where t.column_id = move_task.column_id and t.id <> moving.id));
+  end if;
+
+  update public.tasks t set column_id = move_task.column_id, position = new_key
+  where t.id = moving.id
+  returning * into moving;
+  return moving;
+end;
+$$;
+revoke execute on function public.move_task(uuid, uuid, uuid, uuid) from public, anon;
