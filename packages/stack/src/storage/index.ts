@@ -1,14 +1,37 @@
 /**
- * @module storage — placeholder until the service lands; answers 501 so a client sees a clear refusal.
+ * @module storage — the Storage service (storage-api's HTTP contract for storage-js) under
+ * `/storage/v1`: buckets, objects, signed URLs and image transformations. Metadata lives in the
+ * `storage` schema and every read or write of it runs as the caller (see `db.ts`); bytes live on
+ * local disk under `<dataDir>/storage` (see `files.ts`).
  */
-import type { Service, StackContext } from '../context.ts';
+import { join } from 'node:path';
+import type { RequestContext, Service, StackContext } from '../context.ts';
+import { StorageDb } from './db.ts';
+import type { StorageDeps } from './deps.ts';
+import { StorageError, toErrorResponse } from './errors.ts';
+import { FileStore } from './files.ts';
+import { dispatch } from './routes.ts';
 
-export function build(_stack: StackContext): Service {
+export function build(stack: StackContext): Service {
+  const deps: StorageDeps = {
+    db: new StorageDb(stack.connect('supabase_storage_admin')),
+    files: new FileStore(join(stack.dataDir, 'storage')),
+    jwt: stack.jwt,
+    fileSizeLimit: stack.config.storage.fileSizeLimit,
+  };
   return {
-    fetch: async () =>
-      new Response(JSON.stringify({ message: 'storage is not implemented yet' }), {
-        status: 501,
-        headers: { 'content-type': 'application/json' },
-      }),
+    async fetch(request: Request, ctx: RequestContext): Promise<Response> {
+      try {
+        const { handler, match } = dispatch(request.method, ctx.path, ctx.url.search);
+        return await handler(deps, request, ctx.url, match);
+      } catch (error) {
+        try {
+          return toErrorResponse(error);
+        } catch {
+          stack.log('storage', `${request.method} ${ctx.path} failed: ${(error as Error).stack ?? error}`);
+          return new StorageError('InternalError', 500, 'Internal Server Error', 'Internal').toResponse();
+        }
+      }
+    },
   };
 }

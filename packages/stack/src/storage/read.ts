@@ -1,0 +1,112 @@
+/**
+ * @module storage/read — finding the object a read names and sending its bytes. Three ways in, as
+ * storage-api has them: as the caller (RLS decides), public (the bucket must be public), and signed
+ * (the token decides); then the same response: headers from the object's metadata, `?download`,
+ * conditional requests and single byte ranges.
+ */
+import type { Caller } from './auth.ts';
+import type { StorageDeps } from './deps.ts';
+import { errors } from './errors.ts';
+import { mustBeValidKey } from './keys.ts';
+import { findBucket, findObject, findObjectOrNull, type ObjectRow } from './rows.ts';
+import { verifyUrlToken } from './sign.ts';
+
+/** The object as the caller sees it; NoSuchBucket when the bucket is missing, else NoSuchKey. */
+export async function findAsCaller(
+  deps: StorageDeps,
+  caller: Caller,
+  bucketId: string,
+  name: string,
+): Promise<ObjectRow> {
+  mustBeValidKey(name);
+  const row = await deps.db.asCaller(caller, (tx) => findObjectOrNull(tx, bucketId, name));
+  if (row) return row;
+  await deps.db.asAdmin((tx) => findBucket(tx, bucketId));
+  throw errors.noSuchKey();
+}
+
+/** The object in a public bucket, with no questions asked about the caller. */
+export async function findPublic(deps: StorageDeps, bucketId: string, name: string): Promise<ObjectRow> {
+  mustBeValidKey(name);
+  return deps.db.asAdmin(async (tx) => {
+    const bucket = await findBucket(tx, bucketId);
+    if (!bucket.public) throw errors.noSuchBucket();
+    return findObject(tx, bucketId, name);
+  });
+}
+
+/** The object a download token grants, with the token's claims (for its transformations). */
+export async function findSigned(
+  deps: StorageDeps,
+  bucketId: string,
+  name: string,
+  token: string | null,
+): Promise<{ row: ObjectRow; claims: Record<string, unknown> }> {
+  const claims = verifyUrlToken(deps, token, `${bucketId}/${name}`, 'download');
+  const row = await deps.db.asAdmin((tx) => findObject(tx, bucketId, name));
+  return { row, claims };
+}
+
+/** `Content-Disposition` for `?download` / `?download=name`, as storage-api writes it. */
+export function dispositionHeader(url: URL): string | undefined {
+  const download = url.searchParams.get('download');
+  if (download === null) return undefined;
+  if (download === '') return 'attachment;';
+  const name = encodeURIComponent(download);
+  return `attachment; filename=${name}; filename*=UTF-8''${name}`;
+}
+
+/** Parses a single `bytes=` range against `size`; null for none, 'invalid' when unsatisfiable. */
+export function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (!match[1] && !match[2])) return 'invalid';
+  let start: number;
+  let end: number;
+  if (!match[1]) {
+    const suffix = Number(match[2]);
+    start = Math.max(size - suffix, 0);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+/** Sends an object's bytes (or only its headers for HEAD) with storage-api's headers. */
+export async function sendObject(deps: StorageDeps, request: Request, url: URL, row: ObjectRow): Promise<Response> {
+  const meta = row.metadata;
+  const path = deps.files.objectPath(row.version);
+  const size = (await deps.files.size(row.version)) ?? meta.size;
+  const headers = new Headers({
+    'accept-ranges': 'bytes',
+    'content-type': meta.mimetype || 'application/octet-stream',
+    etag: meta.eTag,
+    'x-robots-tag': 'none',
+  });
+  const lastModified = new Date(meta.lastModified ?? row.updated_at);
+  if (!Number.isNaN(lastModified.getTime())) headers.set('last-modified', lastModified.toUTCString());
+  if (meta.cacheControl) headers.set('cache-control', meta.cacheControl);
+  const disposition = dispositionHeader(url);
+  if (disposition) headers.set('content-disposition', disposition);
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch && ifNoneMatch === meta.eTag) return new Response(null, { status: 304, headers });
+  const range = parseRange(request.headers.get('range'), size);
+  if (range === 'invalid') {
+    headers.set('content-range', `bytes */${size}`);
+    const error = errors.invalidRange().toResponse();
+    headers.forEach((v, k) => error.headers.set(k, v));
+    error.headers.set('content-type', 'application/json; charset=utf-8');
+    return error;
+  }
+  const head = request.method === 'HEAD';
+  if (range) {
+    headers.set('content-range', `bytes ${range.start}-${range.end}/${size}`);
+    headers.set('content-length', String(range.end - range.start + 1));
+    return new Response(head ? null : deps.files.read(path, range), { status: 206, headers });
+  }
+  headers.set('content-length', String(size));
+  return new Response(head || size === 0 ? null : deps.files.read(path), { status: 200, headers });
+}

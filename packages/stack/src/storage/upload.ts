@@ -1,0 +1,90 @@
+/**
+ * @module storage/upload — reads an upload body as storage-api accepts it: `multipart/form-data`
+ * (storage-js's shape: `cacheControl`, optional `metadata`/`contentType` fields, one file part) or a
+ * raw body described by `content-type`, `cache-control` and a base64 `x-metadata` header. Checks the
+ * MIME allow-list and the size limit, and stages the bytes in a temp file.
+ */
+import { errors, StorageError } from './errors.ts';
+import type { FileStore, StagedFile } from './files.ts';
+import { validateMimeType } from './keys.ts';
+
+export interface UploadLimits {
+  /** Bytes: the smaller of the global limit and the bucket's file_size_limit. */
+  maxSize: number;
+  allowedMimeTypes: string[] | null;
+}
+
+export interface ReadUpload {
+  staged: StagedFile;
+  mimetype: string;
+  cacheControl: string;
+  userMetadata: Record<string, unknown> | undefined;
+}
+
+/** Room for multipart boundaries and fields when judging a form body by its Content-Length. */
+const MULTIPART_SLACK = 1024 * 1024;
+
+function parseJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === 'object' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function checkMime(mimetype: string, limits: UploadLimits): void {
+  if (limits.allowedMimeTypes?.length) validateMimeType(mimetype, limits.allowedMimeTypes);
+}
+
+export async function readUpload(request: Request, limits: UploadLimits, files: FileStore): Promise<ReadUpload> {
+  const contentType = request.headers.get('content-type') ?? '';
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (contentType.startsWith('multipart/form-data')) {
+    if (Number.isFinite(declared) && declared > limits.maxSize + MULTIPART_SLACK) {
+      throw errors.entityTooLarge();
+    }
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw errors.noContentProvided();
+    }
+    let file: File | undefined;
+    form.forEach((value) => {
+      if (!file && typeof value !== 'string') file = value;
+    });
+    if (!file) throw errors.noContentProvided();
+    const field = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' && value ? value : undefined;
+    };
+    const mimetype = field('contentType') ?? (file.type || 'application/octet-stream');
+    checkMime(mimetype, limits);
+    const custom = field('metadata') ?? field('userMetadata');
+    const cacheTime = field('cacheControl');
+    const staged = await files.stage(file.stream(), limits.maxSize);
+    return {
+      staged,
+      mimetype,
+      cacheControl: cacheTime ? `max-age=${cacheTime}` : 'no-cache',
+      userMetadata: custom ? parseJson(custom) : undefined,
+    };
+  }
+  const mimetype = contentType || 'application/octet-stream';
+  checkMime(mimetype, limits);
+  const header = request.headers.get('x-metadata');
+  let userMetadata: Record<string, unknown> | undefined;
+  if (header) {
+    userMetadata = parseJson(Buffer.from(header, 'base64').toString('utf8'));
+    if (!userMetadata) throw new StorageError('InvalidParameter', 400, 'Invalid Parameter x-metadata');
+  }
+  if (Number.isFinite(declared) && declared > limits.maxSize) throw errors.entityTooLarge();
+  const staged = await files.stage(request.body, limits.maxSize);
+  return {
+    staged,
+    mimetype,
+    cacheControl: request.headers.get('cache-control') ?? 'no-cache',
+    userMetadata,
+  };
+}

@@ -1,0 +1,130 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { anon, call, db, env, service, unique, user } from './storage-helpers.ts';
+
+const sql = db();
+afterAll(() => sql.end());
+
+describe('storage buckets', () => {
+  it('lists buckets for service_role with storage-api fields', async () => {
+    const { data, error } = await service().storage.listBuckets();
+    expect(error).toBeNull();
+    const priv = data?.find((b) => b.id === 'private-docs');
+    expect(priv).toEqual({
+      id: 'private-docs',
+      name: 'private-docs',
+      owner: '',
+      public: false,
+      type: 'STANDARD',
+      file_size_limit: 102400,
+      allowed_mime_types: ['image/*', 'text/plain', 'application/pdf'],
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+  });
+
+  it('shows no buckets to a user without a select policy on storage.buckets', async () => {
+    const { data, error } = await user().client.storage.listBuckets();
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
+  });
+
+  it('creates, reads, updates, empties and deletes a bucket as service_role', async () => {
+    const admin = service();
+    const id = unique('bucket');
+    const created = await admin.storage.createBucket(id, {
+      public: true,
+      fileSizeLimit: '1MB',
+      allowedMimeTypes: ['image/png'],
+    });
+    expect(created).toEqual({ data: { name: id }, error: null });
+
+    const got = await admin.storage.getBucket(id);
+    expect(got.data).toMatchObject({
+      id,
+      name: id,
+      public: true,
+      file_size_limit: 1_000_000,
+      allowed_mime_types: ['image/png'],
+    });
+
+    const updated = await admin.storage.updateBucket(id, { public: false, fileSizeLimit: 2048 });
+    expect(updated).toEqual({ data: { message: 'Successfully updated' }, error: null });
+    const [row] = await sql`select public, file_size_limit::int as limit, allowed_mime_types from storage.buckets where id = ${id}`;
+    expect(row).toEqual({ public: false, limit: 2048, allowed_mime_types: ['image/png'] });
+
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    await admin.storage.from(id).upload('a.png', png, { contentType: 'image/png' });
+    const notEmpty = await call(`/bucket/${id}`, { method: 'DELETE', token: env.serviceRoleKey });
+    expect(notEmpty.status).toBe(400);
+    expect(await notEmpty.json()).toEqual({
+      statusCode: '409',
+      code: 'ResourceNotEmpty',
+      error: 'ResourceNotEmpty',
+      message: 'The bucket you tried to delete is not empty',
+    });
+
+    const emptied = await admin.storage.emptyBucket(id);
+    expect(emptied.data).toEqual({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
+    const deleted = await admin.storage.deleteBucket(id);
+    expect(deleted).toEqual({ data: { message: 'Successfully deleted' }, error: null });
+    expect(await sql`select 1 from storage.buckets where id = ${id}`).toHaveLength(0);
+  });
+
+  it('refuses a duplicate bucket with 409 Duplicate', async () => {
+    const res = await call('/bucket', {
+      method: 'POST',
+      token: env.serviceRoleKey,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'public-assets', name: 'public-assets' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      statusCode: '409',
+      code: 'BucketAlreadyExists',
+      error: 'Duplicate',
+      message: 'The resource already exists',
+    });
+  });
+
+  it('refuses bucket creation by a user without an insert policy (RLS)', async () => {
+    const { data, error } = await user().client.storage.createBucket(unique('nope'));
+    expect(data).toBeNull();
+    expect(error).toMatchObject({
+      name: 'StorageApiError',
+      status: 400,
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
+  });
+
+  it('answers a missing bucket with NoSuchBucket', async () => {
+    const res = await call('/bucket/does-not-exist', { token: env.serviceRoleKey });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchBucket',
+      error: 'Bucket not found',
+      message: 'Bucket not found',
+    });
+  });
+
+  it('refuses an invalid bucket name', async () => {
+    const { error } = await service().storage.createBucket('bad/name');
+    expect(error).toMatchObject({ statusCode: '400', message: 'Bucket name invalid' });
+  });
+
+  it('refuses requests without a valid JWT with AccessDenied', async () => {
+    const missing = await call('/bucket', { apikey: false });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: 'Invalid Compact JWS',
+    });
+    const forged = await call('/bucket', { token: `${env.anonKey.slice(0, -4)}AAAA` });
+    expect(await forged.json()).toMatchObject({ statusCode: '403', message: 'signature verification failed' });
+    const anonList = await anon().storage.listBuckets();
+    expect(anonList).toEqual({ data: [], error: null });
+  });
+});
