@@ -50,6 +50,17 @@ export function supabaseCliEntry(): string {
   return join(dirname(require.resolve('supabase/package.json')), 'dist', 'supabase.js');
 }
 
+/**
+ * The database URL as handed to the CLI: loopback servers get `sslmode=disable`, because otherwise the
+ * CLI tries TLS first and prints its "Connected without TLS" warning on stdout, into generated types.
+ */
+export function cliDbUrl(url: string): string {
+  const parsed = new URL(url);
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+  if (loopback && !parsed.searchParams.has('sslmode')) parsed.searchParams.set('sslmode', 'disable');
+  return parsed.toString();
+}
+
 /** Runs the Supabase CLI against `workdir`; resolves with its stdout, rejects with its output. */
 export function runSupabaseCli(args: string[], workdir: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -109,14 +120,41 @@ export async function pendingMigrations(superuserUrl: string, workdir: string): 
  * the CLI records both in `supabase_migrations`, exactly as it does for a hosted project.
  */
 export async function migrate(superuserUrl: string, workdir: string, withSeed: boolean): Promise<void> {
-  const args = ['db', 'push', `--remote=${superuserUrl}`, '--yes', '--include-all'];
+  const args = ['db', 'push', `--remote=${cliDbUrl(superuserUrl)}`, '--yes', '--include-all'];
   if (withSeed) args.push('--include-seed');
   await runSupabaseCli(args, workdir);
 }
 
-/** `supabase gen types typescript` against the stack's database. */
-export function generateTypes(superuserUrl: string, workdir: string, schemas?: string[]): Promise<string> {
-  const args = ['gen', 'types', 'typescript', `--remote=${superuserUrl}`];
+/**
+ * The PostgREST version the stack's REST service stands for. The CLI emits it as
+ * `__InternalSupabase.PostgrestVersion` when it knows the target's version (a linked hosted project, or
+ * `supabase start`'s image); for a database URL it cannot ask, so `generateTypes` adds it.
+ */
+export const POSTGREST_VERSION = '13.0.5';
+
+/** What the CLI's TypeScript template writes in place of the `__InternalSupabase` block when it has no version. */
+const NO_VERSION_BLOCK = 'export type Database = {\n  \n';
+
+/**
+ * `supabase gen types typescript --remote=<db-url>` against the stack's database, with the PostgREST
+ * version block the CLI writes for a hosted project, so supabase-js picks the same typing options.
+ */
+export async function generateTypes(
+  superuserUrl: string,
+  workdir: string,
+  schemas?: string[],
+): Promise<string> {
+  const args = ['gen', 'types', 'typescript', `--remote=${cliDbUrl(superuserUrl)}`];
   if (schemas?.length) args.push('--schema', schemas.join(','));
-  return runSupabaseCli(args, workdir);
+  const types = await runSupabaseCli(args, workdir);
+  if (types.includes('__InternalSupabase: {') || !types.includes(NO_VERSION_BLOCK)) return types;
+  return types.replace(
+    NO_VERSION_BLOCK,
+    'export type Database = {\n' +
+      '  // Allows to automatically instantiate createClient with right options\n' +
+      "  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)\n" +
+      '  __InternalSupabase: {\n' +
+      `    PostgrestVersion: '${POSTGREST_VERSION}'\n` +
+      '  }\n',
+  );
 }

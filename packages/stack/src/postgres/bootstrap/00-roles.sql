@@ -35,9 +35,22 @@ grant usage on schema extensions to postgres, anon, authenticated, service_role;
 create extension if not exists "uuid-ossp" with schema extensions;
 create extension if not exists pgcrypto with schema extensions;
 
-create schema if not exists graphql_public;
+create schema if not exists graphql_public authorization supabase_admin;
 create schema if not exists supabase_migrations;
 grant usage on schema graphql_public to postgres, anon, authenticated, service_role;
+
+-- The managed schemas belong to supabase_admin, as on the Supabase image. `supabase db reset --remote`
+-- drops every schema that is not owned by supabase_admin (or on its short keep-list), so this ownership
+-- is what lets it reset the project's own objects and leave auth, storage and realtime in place. The
+-- services' admin roles create and own the tables inside (10-auth.sql, 20-storage.sql, 30-realtime.sql
+-- run `create schema if not exists`, which keeps these).
+create schema if not exists auth authorization supabase_admin;
+create schema if not exists storage authorization supabase_admin;
+create schema if not exists realtime authorization supabase_admin;
+grant all on schema auth to supabase_auth_admin, postgres;
+grant all on schema storage to supabase_storage_admin with grant option;
+grant all on schema storage to postgres;
+grant all on schema realtime to supabase_realtime_admin, postgres;
 
 alter database postgres set search_path = "$user", public, extensions;
 alter role postgres set search_path = "$user", public, extensions;
@@ -56,6 +69,7 @@ as $$
     'message', 'pg_graphql is not available in the local stack')));
 $$;
 grant execute on function graphql_public.graphql(text, text, jsonb, jsonb) to anon, authenticated, service_role;
+alter function graphql_public.graphql(text, text, jsonb, jsonb) owner to supabase_admin;
 
 -- ============================================================================
 -- Default privileges in public, as on Supabase: the API roles may use what
