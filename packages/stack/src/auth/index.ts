@@ -1,14 +1,77 @@
 /**
- * @module auth — placeholder until the service lands; answers 501 so a client sees a clear refusal.
+ * @module auth — the Auth service (GoTrue's API) under `/auth/v1`: parse the route, run the handler,
+ * render GoTrue's errors. Everything it keeps lives in the real `auth.*` tables, written as
+ * supabase_auth_admin, so the app's triggers on auth.users fire as on hosted Supabase.
  */
-import type { Service, StackContext } from '../context.ts';
+import type { RequestContext, Service, StackContext } from '../context.ts';
+import { errorResponse, notFound } from './errors.ts';
+import { generateLink, invite } from './handlers/admin-links.ts';
+import { adminUsers } from './handlers/admin-users.ts';
+import { otp, recover, resend } from './handlers/otp.ts';
+import { signup } from './handlers/signup.ts';
+import { token } from './handlers/token.ts';
+import { getUser, logoutHandler, updateUserSelf } from './handlers/user.ts';
+import { verifyGet, verifyPost } from './handlers/verify.ts';
+import { json } from './http.ts';
+import { makeLimiters } from './ratelimit.ts';
+import { settings } from './settings.ts';
+import type { AuthService, Call } from './state.ts';
 
-export function build(_stack: StackContext): Service {
+type Handler = (call: Call) => Promise<Response>;
+
+/** Route table: `METHOD /path` → handler; `/admin/users/:id` is matched apart. */
+function routes(service: AuthService): Record<string, Handler> {
   return {
-    fetch: async () =>
-      new Response(JSON.stringify({ message: 'auth is not implemented yet' }), {
-        status: 501,
-        headers: { 'content-type': 'application/json' },
+    'GET /settings': async () => json(200, settings(service.config)),
+    'GET /health': async () =>
+      json(200, {
+        version: 'v2.177.0',
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
       }),
+    'GET /.well-known/jwks.json': async () =>
+      json(200, service.stack.jwt.jwks, { 'cache-control': 'public, max-age=600' }),
+    'POST /signup': signup,
+    'POST /token': token,
+    'GET /user': getUser,
+    'PUT /user': updateUserSelf,
+    'POST /logout': logoutHandler,
+    'POST /otp': otp,
+    'POST /magiclink': otp,
+    'GET /verify': verifyGet,
+    'POST /verify': verifyPost,
+    'POST /recover': recover,
+    'POST /resend': resend,
+    'POST /invite': invite,
+    'POST /admin/generate_link': generateLink,
+  };
+}
+
+export function build(stack: StackContext): Service {
+  const config = stack.config.auth;
+  const service: AuthService = {
+    stack,
+    db: stack.connect('supabase_auth_admin', { max: 5 }),
+    config,
+    limiters: makeLimiters(config.rateLimit),
+    issuer: `${stack.urls.api}/auth/v1`,
+  };
+  const table = routes(service);
+  const log = (m: string) => stack.log('auth', m);
+
+  return {
+    async fetch(request: Request, ctx: RequestContext): Promise<Response> {
+      const path = ctx.path.replace(/\/+$/, '') || '/';
+      const call: Call = { service, request, url: ctx.url, ip: ctx.ip, path };
+      try {
+        const handler = table[`${request.method} ${path}`];
+        if (handler) return await handler(call);
+        const admin = /^\/admin\/users(?:\/([^/]+))?$/.exec(path);
+        if (admin) return await adminUsers(call, admin[1] ?? null);
+        throw notFound('unknown', 'Not Found');
+      } catch (error) {
+        return errorResponse(error, request, log);
+      }
+    },
   };
 }
