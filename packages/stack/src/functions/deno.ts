@@ -1,0 +1,119 @@
+/**
+ * @module functions/deno — where the Deno binary is and how a worker for one function is launched:
+ * arguments (permissions, import map), and the process environment (function env + what Deno needs).
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+let cachedBinary: string | undefined;
+
+/**
+ * The `deno` executable of the npm package `deno`: its install script hard-links the platform binary next
+ * to its package.json; when that failed (read-only store) its own installer resolves the platform package.
+ */
+export function denoBinary(): string {
+  if (cachedBinary) return cachedBinary;
+  const dir = dirname(require.resolve('deno/package.json'));
+  const exe = join(dir, process.platform === 'win32' ? 'deno.exe' : 'deno');
+  if (existsSync(exe)) cachedBinary = exe;
+  else cachedBinary = (require(join(dir, 'install_api.cjs')) as { runInstall(): string }).runInstall();
+  return cachedBinary;
+}
+
+export const BOOTSTRAP = fileURLToPath(new URL('./bootstrap.ts', import.meta.url));
+
+export interface LaunchPlan {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+}
+
+/**
+ * Host variables Deno reads lazily, when a function first loads an npm package or fetches: they stay
+ * visible to the function (hiding them would break the download). Only forwarded when the host sets them.
+ */
+const NETWORK_VARS = [
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'NPM_CONFIG_REGISTRY',
+  'DENO_TLS_CA_STORE',
+];
+
+/** A CA bundle the host trusts (a corporate proxy's), given to Deno as `--cert` so no variable leaks. */
+function caArgs(): string[] {
+  const file = process.env.DENO_CERT ?? process.env.NODE_EXTRA_CA_CERTS ?? process.env.SSL_CERT_FILE;
+  return file && existsSync(file) ? ['--cert', file] : [];
+}
+
+/**
+ * The import map a function resolves with, as the CLI picks it: the function folder's own `deno.json`
+ * (or `deno.jsonc`), else the legacy shared `supabase/functions/import_map.json`, else none.
+ */
+export function importMapArgs(functionsDir: string, functionDir: string): string[] {
+  for (const file of ['deno.json', 'deno.jsonc']) {
+    const path = join(functionDir, file);
+    if (existsSync(path)) return ['--config', path];
+  }
+  const legacy = join(functionsDir, 'import_map.json');
+  if (existsSync(legacy)) return ['--no-config', '--import-map', legacy];
+  return ['--no-config'];
+}
+
+export function launchPlan(options: {
+  functionsDir: string;
+  name: string;
+  env: Record<string, string>;
+  denoDir: string;
+}): LaunchPlan {
+  const functionDir = join(options.functionsDir, options.name);
+  const entrypoint = pathToFileURL(join(functionDir, 'index.ts')).href;
+  // What Deno needs at start-up; hidden from the function by the bootstrap, as the edge runtime hides
+  // the host's OS variables.
+  const internal: Record<string, string> = {
+    DENO_DIR: options.denoDir,
+    // The fixture and app projects live inside a Node workspace: without this Deno would adopt the
+    // workspace's package.json and node_modules instead of resolving `npm:` specifiers itself.
+    DENO_NO_PACKAGE_JSON: '1',
+    DENO_NO_UPDATE_CHECK: '1',
+    NO_COLOR: '1',
+  };
+  for (const name of ['HOME', 'PATH']) {
+    const value = process.env[name];
+    if (value !== undefined) internal[name] = value;
+  }
+  const network: Record<string, string> = {};
+  for (const name of NETWORK_VARS) {
+    const value = process.env[name];
+    if (value !== undefined) network[name] = value;
+  }
+  return {
+    command: denoBinary(),
+    args: [
+      'run',
+      '--no-prompt',
+      // Never write a lockfile into the project: it would trigger the watcher and reload the function.
+      '--no-lock',
+      // What the edge runtime grants user code: network, env, file reads/writes; no subprocesses or FFI.
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-write',
+      '--allow-sys',
+      ...caArgs(),
+      ...importMapArgs(options.functionsDir, functionDir),
+      BOOTSTRAP,
+      entrypoint,
+    ],
+    env: { ...network, ...internal, ...options.env, STACK_WORKER_HIDE: Object.keys(internal).join(',') },
+    cwd: functionDir,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * @module functions/env — the environment a function sees: the SUPABASE_* values the edge runtime injects
+ * plus `supabase/functions/.env`, and nothing of the host's environment.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StackContext } from '../context.ts';
+import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../keys.ts';
+
+/**
+ * Parses a dotenv file: `KEY=value`, optional `export `, `#` comments, single quotes (literal), double
+ * quotes (with `\n` escapes, may span lines), and unquoted values trimmed up to an inline ` #` comment.
+ */
+export function parseDotenv(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const pattern =
+    /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*(?:"((?:\\.|[^"\\])*)"|'([^']*)'|([^\n]*?))[ \t]*(?:#[^\n]*)?$/gm;
+  for (const m of text.replace(/\r\n?/g, '\n').matchAll(pattern)) {
+    const [, key, doubleQuoted, singleQuoted, bare] = m;
+    if (!key) continue;
+    if (doubleQuoted !== undefined) {
+      out[key] = doubleQuoted.replace(/\\([nrt"\\])/g, (_, c: string) =>
+        c === 'n' ? '\n' : c === 'r' ? '\r' : c === 't' ? '\t' : c,
+      );
+    } else if (singleQuoted !== undefined) {
+      out[key] = singleQuoted;
+    } else {
+      out[key] = (bare ?? '').trim();
+    }
+  }
+  return out;
+}
+
+/** The SUPABASE_* variables every function gets, as the edge runtime sets them for a local project. */
+export function supabaseEnv(stack: StackContext): Record<string, string> {
+  return {
+    SUPABASE_URL: stack.urls.api,
+    SUPABASE_ANON_KEY: ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+    SUPABASE_DB_URL: stack.urls.db,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: PUBLISHABLE_KEY }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: SECRET_KEY }),
+    SUPABASE_JWKS: JSON.stringify(stack.jwt.jwks),
+  };
+}
+
+/**
+ * The whole function environment, read afresh for each worker so an edited `.env` applies on restart.
+ * Like the CLI, names starting with `SUPABASE_` in `.env` are refused: those belong to the platform.
+ */
+export function functionEnv(stack: StackContext, warn: (message: string) => void): Record<string, string> {
+  const file = join(stack.config.supabaseDir, 'functions', '.env');
+  const user = existsSync(file) ? parseDotenv(readFileSync(file, 'utf8')) : {};
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(user)) {
+    if (name.startsWith('SUPABASE_'))
+      warn(`.env: names starting with SUPABASE_ are reserved, skipped ${name}`);
+    else env[name] = value;
+  }
+  return { ...env, ...supabaseEnv(stack) };
+}

@@ -1,0 +1,43 @@
+/**
+ * @module functions/errors — the answers the hosted Edge Functions gateway and runtime give on their own
+ * (not from the function): JWT refusals, unknown function, boot failure, crash, resource limit.
+ *
+ * Shapes follow hosted Supabase: `{"code":"<CODE>","message":...}` with the code repeated in the
+ * `sb-error-code` header, so a client can tell the platform's refusal from the function's own answer.
+ */
+
+export type FunctionsErrorCode =
+  | 'NOT_FOUND'
+  | 'UNAUTHORIZED_NO_AUTH_HEADER'
+  | 'UNAUTHORIZED_INVALID_JWT_FORMAT'
+  | 'UNAUTHORIZED_LEGACY_JWT'
+  | 'UNAUTHORIZED_ASYMMETRIC_JWT'
+  | 'UNAUTHORIZED_UNSUPPORTED_TOKEN_ALGORITHM'
+  | 'BOOT_ERROR'
+  | 'WORKER_ERROR'
+  | 'WORKER_LIMIT';
+
+export function functionsError(status: number, code: FunctionsErrorCode, message: string): Response {
+  return new Response(JSON.stringify({ code, message }), {
+    status,
+    headers: { 'content-type': 'application/json', 'sb-error-code': code },
+  });
+}
+
+export const notFound = () => functionsError(404, 'NOT_FOUND', 'Requested function was not found');
+
+/** The entrypoint failed to load (syntax error, top-level throw, no `Deno.serve`). */
+export const bootError = () =>
+  functionsError(503, 'BOOT_ERROR', 'Function failed to start (please check logs)');
+
+/** The worker died while the request was in flight. */
+export const workerError = () =>
+  functionsError(500, 'WORKER_ERROR', 'Function exited due to an error (please check logs)');
+
+/** The request ran past the wall-clock limit; the worker was stopped. */
+export const workerLimit = () =>
+  functionsError(
+    546,
+    'WORKER_LIMIT',
+    'Function failed due to not having enough compute resources (please check logs)',
+  );

@@ -1,0 +1,123 @@
+/**
+ * @module functions/runtime — keeps one warm Deno worker per function: started on the first request,
+ * replaced after a code change or a crash, stopped when a request outlives the wall-clock limit.
+ */
+
+import { type LaunchPlan, launchPlan } from './deno.ts';
+import { bootError, workerError, workerLimit } from './errors.ts';
+import { BootError, Worker, WorkerGone } from './worker.ts';
+
+export interface RuntimeOptions {
+  functionsDir: string;
+  /** Deno's cache (npm packages, compiled modules), kept in the stack's data dir across restarts. */
+  denoDir: string;
+  /** Wall-clock limit of one request, from arrival to the end of the response body. */
+  timeoutMs: number;
+  /** The function environment, read when a worker starts. */
+  env(): Record<string, string>;
+  log(name: string, line: string): void;
+  /** Seam for tests of the runtime itself; defaults to the real Deno launch. */
+  plan?(name: string, env: Record<string, string>): LaunchPlan;
+}
+
+export class FunctionRuntime {
+  readonly #options: RuntimeOptions;
+  /** The current worker of each function; retired ones leave this map but may finish requests. */
+  readonly #current = new Map<string, Worker>();
+  readonly #all = new Set<Worker>();
+
+  constructor(options: RuntimeOptions) {
+    this.#options = options;
+  }
+
+  #worker(name: string): Worker {
+    const existing = this.#current.get(name);
+    if (existing && !existing.exited && !existing.retired) return existing;
+    const { functionsDir, denoDir } = this.#options;
+    const env = this.#options.env();
+    const plan = this.#options.plan?.(name, env) ?? launchPlan({ functionsDir, name, env, denoDir });
+    const worker = new Worker(
+      plan,
+      name,
+      (line) => this.#options.log(name, line),
+      (gone) => {
+        if (this.#current.get(name) === gone) this.#current.delete(name);
+        this.#all.delete(gone);
+      },
+    );
+    this.#current.set(name, worker);
+    this.#all.add(worker);
+    return worker;
+  }
+
+  /** Answers `request` with function `name`; `url` is what the function sees (`/<name>/...`). */
+  async invoke(name: string, request: Request, url: URL): Promise<Response> {
+    const worker = this.#worker(name);
+    worker.inflight++;
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      worker.inflight--;
+      if (worker.retired && worker.inflight === 0) worker.kill();
+    };
+    let expire: () => void = () => {};
+    const expired = new Promise<'expired'>((resolve) => {
+      expire = () => resolve('expired');
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      this.#options.log(name, `wall clock limit of ${this.#options.timeoutMs} ms reached; worker stopped`);
+      // A hung handler may be a busy loop that blocks the whole isolate: only stopping the process frees it.
+      worker.kill();
+      expire();
+    }, this.#options.timeoutMs);
+
+    const proxied = worker.fetch(request, url);
+    proxied.catch(() => {}); // it may lose the race against the limit
+    try {
+      const result = await Promise.race([proxied, expired]);
+      if (result === 'expired') {
+        finish();
+        return workerLimit();
+      }
+      result.done.then(finish, finish);
+      return result.response;
+    } catch (error) {
+      finish();
+      if (timedOut) return workerLimit();
+      if (error instanceof BootError) {
+        this.#options.log(name, `failed to boot: ${error.message}`);
+        return bootError();
+      }
+      // Any other failure to get an answer from a local worker means it broke mid-request (it exited,
+      // or closed the connection on its way out): the edge runtime's WORKER_ERROR.
+      if (!(error instanceof WorkerGone)) this.#options.log(name, `request failed: ${error}`);
+      return workerError();
+    }
+  }
+
+  /** Retires the workers of `names` (all when omitted): the next request starts fresh ones. */
+  invalidate(names?: Iterable<string>): void {
+    const targets = names ? [...names] : [...this.#current.keys()];
+    for (const name of targets) {
+      const worker = this.#current.get(name);
+      if (!worker) continue;
+      this.#current.delete(name);
+      worker.retire();
+    }
+  }
+
+  /** Names of functions with a live worker (for status and tests). */
+  running(): string[] {
+    return [...this.#current.keys()];
+  }
+
+  async close(): Promise<void> {
+    const workers = [...this.#all];
+    for (const worker of workers) worker.kill();
+    await Promise.all(workers.map((w) => w.stopped()));
+  }
+}
