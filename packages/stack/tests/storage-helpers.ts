@@ -1,5 +1,7 @@
 /** @module tests/storage-helpers — clients and tokens for the storage suites (users get HS256 tokens). */
 import { createHmac, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import postgres from 'postgres';
 import { stackEnv } from '../src/testing.ts';
@@ -62,3 +64,27 @@ export function call(
 
 /** A unique name, so suites never collide on shared buckets. */
 export const unique = (prefix = 'f') => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+/** The stack's storage folder: `<dataDir>/storage`, found from the cluster's data directory `<dataDir>/db`. */
+export async function storageRoot(sql: postgres.Sql): Promise<string> {
+  const [row] = await sql<{ dir: string }[]>`select current_setting('data_directory') as dir`;
+  return join(dirname(row!.dir), 'storage');
+}
+
+/** Every file below `dir`, recursively (empty when it does not exist). */
+export function filesBelow(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** Object versions that have bytes on disk vs. versions that rows point at. */
+export async function diskAndRows(sql: postgres.Sql): Promise<{ disk: string[]; rows: string[]; tmp: string[] }> {
+  const root = await storageRoot(sql);
+  const disk = filesBelow(join(root, 'objects')).map((f) => basename(f)).sort();
+  const rows = (await sql<{ version: string }[]>`select version from storage.objects where version is not null`)
+    .map((r) => r.version)
+    .sort();
+  return { disk, rows, tmp: filesBelow(join(root, 'tmp')) };
+}

@@ -1,0 +1,221 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { anon, call, db, diskAndRows, env, filesBelow, service, storageRoot, unique, user } from './storage-helpers.ts';
+
+const sql = db();
+afterAll(() => sql.end());
+
+const text = (s: string) => new Blob([s], { type: 'text/plain' });
+
+describe('storage object uploads and policies', () => {
+  it('uploads multipart into the own folder and records the row as the user', async () => {
+    const alice = user();
+    const path = `${alice.id}/${unique('note')}.txt`;
+    const { data, error } = await alice.client.storage.from('private-docs').upload(path, text('hello'));
+    expect(error).toBeNull();
+    expect(data).toEqual({ id: expect.any(String), path, fullPath: `private-docs/${path}` });
+    const [row] = await sql`
+      select id, owner, owner_id, metadata, version from storage.objects
+      where bucket_id = 'private-docs' and name = ${path}`;
+    expect(row).toMatchObject({ id: data?.id, owner: alice.id, owner_id: alice.id });
+    expect(row?.metadata).toMatchObject({
+      size: 5,
+      mimetype: 'text/plain',
+      cacheControl: 'max-age=3600',
+      eTag: '"5d41402abc4b2a76b9719d911017c592"',
+      contentLength: 5,
+      httpStatusCode: 200,
+    });
+  });
+
+  it('uploads a raw body with content-type, cache-control and user metadata', async () => {
+    const alice = user();
+    const path = `${alice.id}/raw.bin`;
+    const { error } = await alice.client.storage
+      .from('public-assets')
+      .upload(path, Buffer.from([1, 2, 3]), {
+        contentType: 'application/octet-stream',
+        cacheControl: '60',
+        metadata: { purpose: 'test' },
+      });
+    expect(error).toBeNull();
+    const info = await alice.client.storage.from('public-assets').info(path);
+    expect(info.data).toMatchObject({
+      name: path,
+      bucketId: 'public-assets',
+      size: 3,
+      contentType: 'application/octet-stream',
+      cacheControl: 'max-age=60',
+      metadata: { purpose: 'test' },
+    });
+  });
+
+  it("refuses writing into another user's folder with storage-api's RLS error", async () => {
+    const alice = user();
+    const bob = user();
+    const path = `${bob.id}/intrusion.txt`;
+    const { data, error } = await alice.client.storage.from('private-docs').upload(path, text('x'));
+    expect(data).toBeNull();
+    expect(error).toMatchObject({ status: 400, statusCode: '403', message: 'new row violates row-level security policy' });
+    const res = await call(`/object/private-docs/${path}`, {
+      method: 'POST',
+      token: alice.token,
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: 'new row violates row-level security policy',
+    });
+    expect(await sql`select 1 from storage.objects where name = ${path}`).toHaveLength(0);
+  });
+
+  it('refuses anon uploads (no insert policy for anon)', async () => {
+    const { error } = await anon().storage.from('public-assets').upload(`shared/${unique()}.txt`, text('x'));
+    expect(error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
+  });
+
+  it('lets service_role write anywhere (bypasses RLS)', async () => {
+    const path = `shared/${unique('svc')}.txt`;
+    const { error } = await service().storage.from('public-assets').upload(path, text('svc'));
+    expect(error).toBeNull();
+    const [row] = await sql`select owner, owner_id from storage.objects where name = ${path}`;
+    expect(row).toEqual({ owner: null, owner_id: null });
+  });
+
+  it('refuses a duplicate without x-upsert and replaces with it', async () => {
+    const alice = user();
+    const bucket = alice.client.storage.from('private-docs');
+    const path = `${alice.id}/dup.txt`;
+    await bucket.upload(path, text('one'));
+    const [before] = await sql`select id, version from storage.objects where name = ${path}`;
+    const dup = await bucket.upload(path, text('two'));
+    expect(dup.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
+    const res = await call(`/object/private-docs/${path}`, {
+      method: 'POST',
+      token: alice.token,
+      headers: { 'content-type': 'text/plain' },
+      body: 'two',
+    });
+    expect(await res.json()).toEqual({
+      statusCode: '409',
+      code: 'KeyAlreadyExists',
+      error: 'Duplicate',
+      message: 'The resource already exists',
+    });
+    const upserted = await bucket.upload(path, text('three!'), { upsert: true });
+    expect(upserted.error).toBeNull();
+    expect(upserted.data?.id).toBe(before?.id);
+    const { data } = await bucket.download(path);
+    expect(await data?.text()).toBe('three!');
+    const after = await diskAndRows(sql);
+    expect(after.disk).not.toContain(before?.version);
+    const updated = await bucket.update(path, text('four'));
+    expect(updated.error).toBeNull();
+    expect(await (await bucket.download(path)).data?.text()).toBe('four');
+  });
+
+  it('enforces the bucket file_size_limit with EntityTooLarge', async () => {
+    const alice = user();
+    const path = `${alice.id}/big.txt`;
+    const big = 'x'.repeat(102401);
+    const { error } = await alice.client.storage.from('private-docs').upload(path, text(big));
+    expect(error).toMatchObject({ statusCode: '413', message: 'The object exceeded the maximum allowed size' });
+    const res = await call(`/object/private-docs/${path}`, {
+      method: 'POST',
+      token: alice.token,
+      headers: { 'content-type': 'text/plain' },
+      body: big,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      statusCode: '413',
+      code: 'EntityTooLarge',
+      error: 'Payload too large',
+      message: 'The object exceeded the maximum allowed size',
+    });
+    expect(await sql`select 1 from storage.objects where name = ${path}`).toHaveLength(0);
+  });
+
+  it('enforces allowed_mime_types (with wildcards) with InvalidMimeType', async () => {
+    const alice = user();
+    const bucket = alice.client.storage.from('private-docs');
+    const ok = await bucket.upload(`${alice.id}/pic.png`, new Blob([Buffer.from('png')], { type: 'image/png' }));
+    expect(ok.error).toBeNull();
+    const res = await call(`/object/private-docs/${alice.id}/page.html`, {
+      method: 'POST',
+      token: alice.token,
+      headers: { 'content-type': 'text/html' },
+      body: '<p>',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      statusCode: '415',
+      code: 'InvalidMimeType',
+      error: 'invalid_mime_type',
+      message: 'mime type text/html is not supported',
+    });
+  });
+
+  it('refuses path traversal and malformed keys with InvalidKey and writes nothing', async () => {
+    const alice = user();
+    const root = await storageRoot(sql);
+    const before = filesBelow(root).length;
+    for (const key of [`${alice.id}/../escape.txt`, `${alice.id}/./x.txt`, `${alice.id}//x.txt`, `${alice.id}/a\u0001b`]) {
+      // Slashes encoded too, so neither fetch nor any proxy normalises the dot segments away.
+      const res = await call(`/object/public-assets/${encodeURIComponent(key)}`, {
+        method: 'POST',
+        token: alice.token,
+        headers: { 'content-type': 'text/plain' },
+        body: 'x',
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        statusCode: '400',
+        code: 'InvalidKey',
+        error: 'InvalidKey',
+        message: `Invalid key: ${key}`,
+      });
+    }
+    const dotdot = await call('/object/public-assets/..%2F..%2F..%2Fx.txt', {
+      method: 'POST',
+      token: env.serviceRoleKey,
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    expect((await dotdot.json()).code).toBe('InvalidKey');
+    expect(filesBelow(root).length).toBe(before);
+    expect(filesBelow(join(root, '..')).filter((f) => f.includes('escape') || f.endsWith('x.txt'))).toEqual([]);
+  });
+
+  it('leaves neither row nor file when an upload fails midway', async () => {
+    const alice = user();
+    const path = `${alice.id}/aborted.txt`;
+    const controller = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new Uint8Array(1024));
+        setTimeout(() => {
+          controller.abort();
+        }, 100);
+      },
+    });
+    const attempt = fetch(`${env.apiUrl}/storage/v1/object/public-assets/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'text/plain' },
+      body,
+      signal: controller.signal,
+      // @ts-expect-error Node's fetch needs duplex for stream bodies
+      duplex: 'half',
+    });
+    await expect(attempt).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await sql`select 1 from storage.objects where name = ${path}`).toHaveLength(0);
+    const { disk, rows, tmp } = await diskAndRows(sql);
+    expect(tmp).toEqual([]);
+    expect(disk).toEqual(rows);
+  });
+});
