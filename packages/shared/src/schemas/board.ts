@@ -24,7 +24,7 @@ export const boardRow = z.object({
   id,
   workspace_id: id,
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.string(),
   archived_at: timestamp.nullable(),
   created_by: id.nullable(),
   created_at: timestamp,

@@ -51,7 +51,7 @@ export const taskRow = z.object({
   column_id: id,
   number: z.number().int(),
   title: z.string(),
-  description: z.string().nullable(),
+  description: z.string(),
   position: z.string(),
   assignee_id: id.nullable(),
   due_on: z.iso.date().nullable(),

@@ -1,0 +1,81 @@
+/** @module tests/helpers — clients, users and emails for tests that run against the stack. */
+import { type StackEnv, stackEnv } from '@lanes/stack/testing';
+import { createLanesClient, type LanesClient } from '../src/client.ts';
+
+export const SITE_URL = 'http://localhost:5173';
+
+export function env(): StackEnv {
+  return stackEnv();
+}
+
+/** A client with its own in-memory session, as one browser tab would have. */
+export function anonClient(): LanesClient {
+  const { apiUrl, anonKey } = env();
+  return createLanesClient(apiUrl, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+export function serviceClient(): LanesClient {
+  const { apiUrl, serviceRoleKey } = env();
+  return createLanesClient(apiUrl, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+let counter = 0;
+/** An address no other test uses. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@lanes.test`;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  client: LanesClient;
+}
+
+/** A confirmed user made through the admin API, signed in on a fresh client. */
+export async function createUser(displayName = 'Test User', prefix = 'user'): Promise<TestUser> {
+  const email = uniqueEmail(prefix);
+  const password = 'secret-pass-1';
+  const { data, error } = await serviceClient().auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { display_name: displayName },
+  });
+  if (error || !data.user) throw error ?? new Error('no user');
+  const client = anonClient();
+  const signIn = await client.auth.signInWithPassword({ email, password });
+  if (signIn.error) throw signIn.error;
+  return { id: data.user.id, email, password, client };
+}
+
+interface InboxMessage {
+  ID: string;
+  Subject: string;
+  Text: string;
+  HTML: string;
+  To: { Address: string }[];
+}
+
+/** The newest email to `address`, or null. */
+export async function latestEmail(address: string): Promise<InboxMessage | null> {
+  const { inboxUrl } = env();
+  const search = await fetch(`${inboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`);
+  const { messages } = (await search.json()) as { messages: { ID: string }[] };
+  const first = messages[0];
+  if (!first) return null;
+  return (await (await fetch(`${inboxUrl}/api/v1/message/${first.ID}`)).json()) as InboxMessage;
+}
+
+/** The `token` (GoTrue's token hash) of the link in the newest email to `address`. */
+export async function emailedTokenHash(address: string): Promise<string> {
+  const message = await latestEmail(address);
+  const token = /[?&]token=([^&\s"'<>]+)/.exec(`${message?.Text ?? ''} ${message?.HTML ?? ''}`)?.[1];
+  if (!token) throw new Error(`no token link in the email to ${address}`);
+  return decodeURIComponent(token);
+}
