@@ -190,6 +190,7 @@ $$;
 
 create function public.guard_invitation_change() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin
