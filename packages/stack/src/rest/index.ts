@@ -1,14 +1,132 @@
 /**
- * @module rest — placeholder until the service lands; answers 501 so a client sees a clear refusal.
+ * @module rest — the PostgREST API at `/rest/v1`: parse the request (pure) → plan it against the schema
+ * cache (pure) → run one statement in one transaction as the caller → shape the response.
  */
 import type { Service, StackContext } from '../context.ts';
+import { authenticate, type Caller } from './auth.ts';
+import { ApiError, errorResponse, fromPgError, invalidBody } from './errors.ts';
+import { execute, type RequestSettings } from './execute.ts';
+import { type ApiRequest, parseRequest } from './parse/request.ts';
+import { type PlanOptions, planRequest, type QueryPlan } from './plan/index.ts';
+import { respond, violation } from './respond.ts';
+import { SchemaCacheHolder } from './schema/cache.ts';
+import type { Body } from './sql/write.ts';
 
-export function build(_stack: StackContext): Service {
+/** Request bodies above this are refused with 413, as the hosted gateway does. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const PLAN_CACHE_SIZE = 2000;
+
+interface Cached {
+  req: ApiRequest;
+  plan: QueryPlan;
+}
+
+async function readBody(request: Request): Promise<Body | undefined> {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE') return undefined;
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_BODY_BYTES) throw new ApiError(413, 'PGRST413', 'Request Entity Too Large');
+  const raw = await request.text();
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES)
+    throw new ApiError(413, 'PGRST413', 'Request Entity Too Large');
+  if (raw.trim() === '') return undefined;
+  try {
+    return { raw, value: JSON.parse(raw) };
+  } catch {
+    throw invalidBody(null as unknown as string);
+  }
+}
+
+function cookies(header: string | null): string {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) out[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+  }
+  return JSON.stringify(out);
+}
+
+export async function build(stack: StackContext): Promise<Service> {
+  const pool = stack.connect('authenticator', { max: 10 });
+  const schemas = stack.config.api.schemas;
+  const options: PlanOptions = { maxRows: stack.config.api.maxRows };
+  const plans = new Map<string, Cached>();
+  const cache = new SchemaCacheHolder(pool, schemas, stack.log, () => plans.clear());
+  const admin = stack.connect('postgres', { max: 1 });
+  try {
+    await cache.start(admin);
+  } finally {
+    await admin.end({ timeout: 1 });
+  }
+
+  /** GET and HEAD plans depend only on the URL and headers: cache them per request shape. */
+  function planFor(request: Request, url: URL, path: string, body: Body | undefined): Cached {
+    const h = request.headers;
+    const cacheable = request.method === 'GET' || request.method === 'HEAD';
+    const cacheKey = cacheable
+      ? `${request.method} ${path}${url.search}|${h.get('accept-profile')}|${h.get('accept')}|${h.get('prefer')}|${h.get('range')}`
+      : '';
+    const hit = cacheable ? plans.get(cacheKey) : undefined;
+    if (hit) return hit;
+    const req = parseRequest(request, url, path, schemas);
+    const plan = planRequest(cache.current, req, body, options);
+    if (cacheable) {
+      if (plans.size >= PLAN_CACHE_SIZE) plans.clear();
+      plans.set(cacheKey, { req, plan });
+    }
+    return { req, plan };
+  }
+
+  async function handle(request: Request, path: string, url: URL): Promise<Response> {
+    let caller: Caller = { role: 'anon', claims: '{}', authenticated: false };
+    let schema: string | undefined;
+    try {
+      caller = authenticate(request.headers.get('authorization'), stack.jwt);
+      if (path === '/' || path === '')
+        return new Response(
+          JSON.stringify({ swagger: '2.0', info: { title: 'PostgREST API', version: '12' }, paths: {} }),
+          { headers: { 'content-type': 'application/openapi+json; charset=utf-8' } },
+        );
+      const body = await readBody(request);
+      const { req, plan } = planFor(request, url, path, body);
+      schema = req.schema;
+      const headers: Record<string, string> = {};
+      request.headers.forEach((v, k) => {
+        headers[k] = v;
+      });
+      const settings: RequestSettings = {
+        role: caller.role,
+        claims: caller.claims,
+        method: request.method,
+        path,
+        headers: JSON.stringify(headers),
+        cookies: cookies(request.headers.get('cookie')),
+        searchPath: [req.schema, ...stack.config.api.extraSearchPath]
+          .map((s) => `"${s.replaceAll('"', '""')}"`)
+          .join(', '),
+      };
+      let failure: ApiError | null = null;
+      const outcome = await execute(pool, plan, settings, (o) => {
+        failure = violation(plan, o);
+        return failure || req.prefer.tx === 'rollback' ? 'rollback' : 'commit';
+      });
+      failure ??= violation(plan, outcome);
+      if (failure) throw failure;
+      return respond(req, plan, outcome, options.maxRows);
+    } catch (error) {
+      const extra: Record<string, string> = schema ? { 'content-profile': schema } : {};
+      if (error instanceof ApiError) return errorResponse(error, extra);
+      const pg = error as { code?: string; message?: string; name?: string; severity?: string };
+      if (pg && typeof pg.code === 'string' && pg.severity)
+        return errorResponse(fromPgError(pg as { message: string }, caller.authenticated), extra);
+      stack.log('rest', `${request.method} ${path} failed: ${(error as Error).stack ?? error}`);
+      return errorResponse(new ApiError(500, 'PGRST000', (error as Error).message ?? 'internal error'));
+    }
+  }
+
   return {
-    fetch: async () =>
-      new Response(JSON.stringify({ message: 'rest is not implemented yet' }), {
-        status: 501,
-        headers: { 'content-type': 'application/json' },
-      }),
+    fetch: (request, ctx) => handle(request, ctx.path, ctx.url),
+    async close() {
+      await cache.close();
+    },
   };
 }

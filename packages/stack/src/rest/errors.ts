@@ -1,0 +1,118 @@
+/**
+ * @module rest/errors — PostgREST's error shape `{code, message, details, hint}`: its own PGRST codes and
+ * the SQLSTATE → HTTP status table it applies to errors raised by Postgres.
+ */
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  readonly hint: string | null;
+  readonly headers: Record<string, string>;
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: unknown = null,
+    hint: string | null = null,
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.hint = hint;
+    this.headers = headers;
+  }
+
+  toJSON() {
+    return { code: this.code, details: this.details, hint: this.hint, message: this.message };
+  }
+}
+
+/** PGRST100: a query parameter that does not follow the grammar. */
+export const parseError = (param: string, value: string, detail: string) =>
+  new ApiError(400, 'PGRST100', `"failed to parse ${param} parameter (${value})" (line 1, column 1)`, detail);
+
+/** Column unknown to the schema cache: the same body Postgres would send (42703), never executed. */
+export const unknownColumn = (table: string, column: string) =>
+  new ApiError(400, '42703', `column ${table}.${column} does not exist`);
+
+export const columnNotFound = (table: string, column: string) =>
+  new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+
+export const tableNotFound = (schema: string, table: string) =>
+  new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${table}' in the schema cache`);
+
+export const invalidBody = (detail: string) => new ApiError(400, 'PGRST102', 'Empty or invalid json', detail);
+
+export const singularity = (rows: number) =>
+  new ApiError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
+
+export const jwtError = (code: 'PGRST301' | 'PGRST303', message: string) =>
+  new ApiError(401, code, message, null, null, {
+    'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+  });
+
+/** HTTP status PostgREST gives a Postgres error, by SQLSTATE (its Error.hs table). */
+export function pgStatus(code: string, message: string, authenticated: boolean): number {
+  switch (code) {
+    case '23503':
+    case '23505':
+      return 409;
+    case '25006':
+      return 405;
+    case '42883':
+    case '42P01':
+      return 404;
+    case '42P17':
+      return 500;
+    case '42501':
+      return authenticated ? 403 : 401;
+    case 'P0001':
+      return 400;
+    case '53400':
+      return 500;
+    case '22023':
+      // A JWT naming a role that does not exist (PostgREST 13).
+      return /^role .* does not exist$/.test(message) ? 401 : 400;
+  }
+  const cls = code.slice(0, 2);
+  if (cls === '08' || cls === '53') return 503;
+  if (cls === '0L' || cls === '0P' || cls === '28') return 403;
+  if (
+    ['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(cls)
+  )
+    return 500;
+  if (code === '21000') return 500;
+  return 400;
+}
+
+interface PgErrorLike {
+  code?: string;
+  message: string;
+  detail?: string;
+  hint?: string;
+}
+
+/** Turns an error raised by Postgres into PostgREST's response error. */
+export function fromPgError(error: PgErrorLike, authenticated: boolean): ApiError {
+  const code = error.code ?? 'XX000';
+  // RAISE with SQLSTATE 'PTxyz' sets the HTTP status directly, as PostgREST allows.
+  const custom = /^PT(\d{3})$/.exec(code);
+  const status = custom ? Number(custom[1]) : pgStatus(code, error.message, authenticated);
+  const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {};
+  return new ApiError(status, code, error.message, error.detail ?? null, error.hint ?? null, headers);
+}
+
+export function errorResponse(error: ApiError, extraHeaders: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(error), {
+    status: error.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...error.headers, ...extraHeaders },
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * @module rest/parse/select — parses the `select` query parameter into a tree: columns with aliases,
+ * casts and JSON paths, and embedded resources with hints, join types and spreads.
+ */
+import { parseError } from '../errors.ts';
+
+export interface JsonStep {
+  /** `->` keeps JSON, `->>` gives text. */
+  arrow: '->' | '->>';
+  key: string;
+}
+
+export interface FieldItem {
+  kind: 'field';
+  name: string;
+  path: JsonStep[];
+  alias?: string;
+  cast?: string;
+}
+
+export interface EmbedItem {
+  kind: 'embed';
+  relation: string;
+  alias?: string;
+  hint?: string;
+  join?: 'inner' | 'left';
+  spread: boolean;
+  children: SelectItem[];
+}
+
+export type SelectItem = { kind: 'star' } | FieldItem | EmbedItem;
+
+const NAME = /[A-Za-z0-9_$\u0080-\uffff ]/;
+
+/** A small cursor over a parameter's text, shared by the select, filter and order parsers. */
+export class Cursor {
+  pos = 0;
+  readonly text: string;
+  readonly param: string;
+  constructor(text: string, param: string) {
+    this.text = text;
+    this.param = param;
+  }
+  peek(n = 0): string {
+    return this.text[this.pos + n] ?? '';
+  }
+  startsWith(s: string): boolean {
+    return this.text.startsWith(s, this.pos);
+  }
+  eat(s: string): boolean {
+    if (!this.startsWith(s)) return false;
+    this.pos += s.length;
+    return true;
+  }
+  done(): boolean {
+    return this.pos >= this.text.length;
+  }
+  fail(expecting: string): never {
+    const found = this.done() ? 'end of input' : `"${this.peek()}"`;
+    throw parseError(this.param, this.text, `unexpected ${found} expecting ${expecting}`);
+  }
+  expect(s: string): void {
+    if (!this.eat(s)) this.fail(`"${s}"`);
+  }
+  /** A field name: bare word (letters, digits, `_`, `$`, inner spaces) or a double-quoted name. */
+  name(): string {
+    if (this.eat('"')) {
+      let out = '';
+      while (!this.done() && this.peek() !== '"') {
+        if (this.peek() === '\\' && this.peek(1)) this.pos++;
+        out += this.peek();
+        this.pos++;
+      }
+      this.expect('"');
+      return out;
+    }
+    const start = this.pos;
+    while (!this.done() && NAME.test(this.peek())) this.pos++;
+    const name = this.text.slice(start, this.pos).trim();
+    if (!name) this.fail('field name');
+    return name;
+  }
+  /** `->a->>b` steps after a field name. */
+  jsonPath(): JsonStep[] {
+    const steps: JsonStep[] = [];
+    while (this.startsWith('->')) {
+      const arrow = this.eat('->>') ? '->>' : (this.eat('->'), '->');
+      steps.push({ arrow, key: this.name() });
+    }
+    return steps;
+  }
+}
+
+function parseItem(c: Cursor): SelectItem {
+  if (c.eat('*')) return { kind: 'star' };
+  if (c.eat('...')) {
+    const embed = parseEmbedTail(c, c.name(), undefined);
+    if (!embed) c.fail('"("');
+    return { ...embed, spread: true };
+  }
+  let alias: string | undefined;
+  let name = c.name();
+  if (c.peek() === ':' && c.peek(1) !== ':') {
+    c.pos++;
+    alias = name;
+    if (c.eat('...')) c.fail('field name');
+    name = c.name();
+  }
+  const embed = parseEmbedTail(c, name, alias);
+  if (embed) return embed;
+  const field: FieldItem = { kind: 'field', name, path: c.jsonPath() };
+  if (alias !== undefined) field.alias = alias;
+  if (c.eat('::')) {
+    const start = c.pos;
+    while (!c.done() && /[A-Za-z0-9_ [\]]/.test(c.peek())) c.pos++;
+    field.cast = c.text.slice(start, c.pos).trim();
+    if (!field.cast) c.fail('cast type');
+  }
+  return field;
+}
+
+/** `name!hint!inner(children)`; null when `name` is a plain column. */
+function parseEmbedTail(c: Cursor, relation: string, alias: string | undefined): EmbedItem | null {
+  if (c.peek() !== '!' && c.peek() !== '(') return null;
+  const item: EmbedItem = { kind: 'embed', relation, spread: false, children: [] };
+  if (alias !== undefined) item.alias = alias;
+  while (c.eat('!')) {
+    const word = c.name();
+    if (word === 'inner' || word === 'left') item.join = word;
+    else if (item.hint === undefined) item.hint = word;
+    else c.fail('"inner" or "left"');
+  }
+  c.expect('(');
+  item.children = c.peek() === ')' ? [] : parseList(c, ')');
+  c.expect(')');
+  return item;
+}
+
+function parseList(c: Cursor, end: string): SelectItem[] {
+  const items: SelectItem[] = [];
+  for (;;) {
+    items.push(parseItem(c));
+    if (c.eat(',')) continue;
+    if (c.done() || c.peek() === end) return items;
+    c.fail('"," or end of input');
+  }
+}
+
+/** Parses `select=id,name,country:countries!inner(name)`; an empty value means `*`. */
+export function parseSelect(text: string): SelectItem[] {
+  // Whitespace outside quotes is insignificant, as in PostgREST.
+  const compact = text.replace(/"[^"]*"|\s+/g, (m) => (m.startsWith('"') ? m : ''));
+  if (compact === '') return [{ kind: 'star' }];
+  const c = new Cursor(compact, 'select');
+  const items = parseList(c, '');
+  if (!c.done()) c.fail('end of input');
+  return items;
+}

@@ -1,0 +1,166 @@
+/**
+ * @module rest/plan/read — checks a parsed select tree, its filters and orders against the schema cache
+ * and resolves each embedding to a relationship: the read plan tree the SQL builder walks.
+ */
+import { ApiError, unknownColumn } from '../errors.ts';
+import type { Condition, FieldRef, OrderTerm } from '../parse/filter.ts';
+import type { ApiRequest, Range } from '../parse/request.ts';
+import type { SelectItem } from '../parse/select.ts';
+import type { Column, FunctionInfo, SchemaCache, Table } from '../schema/types.ts';
+import { findRelationship, isToOne, type Relationship } from './relationships.ts';
+
+export type OutField =
+  | { kind: 'star' }
+  | { kind: 'column'; field: FieldRef; key: string; cast?: string }
+  | { kind: 'computed'; fn: FunctionInfo; key: string; cast?: string };
+
+export interface Embed {
+  node: ReadNode;
+  rel: Relationship;
+  key: string;
+  inner: boolean;
+  spread: boolean;
+  toOne: boolean;
+}
+
+export interface ReadNode {
+  /** Label for error messages (the table or function name). */
+  label: string;
+  table: Table | null;
+  columns: Map<string, Column>;
+  alias: string;
+  fields: OutField[];
+  embeds: Embed[];
+  where: Condition[];
+  order: OrderTerm[];
+  range: Range;
+}
+
+export interface Source {
+  label: string;
+  table: Table | null;
+  columns: Map<string, Column>;
+}
+
+class Planner {
+  readonly cache: SchemaCache;
+  readonly req: ApiRequest;
+  count = 0;
+  constructor(cache: SchemaCache, req: ApiRequest) {
+    this.cache = cache;
+    this.req = req;
+  }
+
+  node(source: Source, items: SelectItem[], path: string): ReadNode {
+    const node: ReadNode = {
+      label: source.label,
+      table: source.table,
+      columns: source.columns,
+      alias: `t${this.count++}`,
+      fields: [],
+      embeds: [],
+      where: [],
+      order: [],
+      range: this.req.ranges.get(path) ?? {},
+    };
+    for (const item of items) {
+      if (item.kind === 'star') node.fields.push({ kind: 'star' });
+      else if (item.kind === 'field') {
+        const computed = source.table?.computed.get(item.name);
+        const key = item.alias ?? item.path.at(-1)?.key ?? item.name;
+        if (computed && item.path.length === 0) {
+          node.fields.push({
+            kind: 'computed',
+            fn: computed,
+            key,
+            ...(item.cast ? { cast: item.cast } : {}),
+          });
+          continue;
+        }
+        this.column(node, item.name);
+        node.fields.push({
+          kind: 'column',
+          field: { name: item.name, path: item.path },
+          key,
+          ...(item.cast ? { cast: item.cast } : {}),
+        });
+      } else {
+        if (!source.table)
+          throw new ApiError(
+            400,
+            'PGRST200',
+            `Could not find a relationship between '${source.label}' and '${item.relation}' in the schema cache`,
+          );
+        const rel = findRelationship(this.cache, source.table, item.relation, item.hint);
+        const key = item.alias ?? item.relation;
+        const childPath = path ? `${path}.${key}` : key;
+        const child = this.node(
+          { label: rel.target.name, table: rel.target, columns: rel.target.columns },
+          item.children.length ? item.children : [{ kind: 'star' }],
+          childPath,
+        );
+        node.embeds.push({
+          node: child,
+          rel,
+          key,
+          inner: item.join === 'inner',
+          spread: item.spread,
+          toOne: isToOne(rel),
+        });
+      }
+    }
+    node.where = (this.req.conditions.get(path) ?? []).map((c) => this.condition(node, c));
+    node.order = (this.req.orders.get(path) ?? []).map((o) => {
+      this.column(node, o.field.name);
+      return o;
+    });
+    return node;
+  }
+
+  column(node: ReadNode, name: string): void {
+    if (!node.columns.has(name) && !node.table?.computed.has(name)) throw unknownColumn(node.label, name);
+  }
+
+  condition(node: ReadNode, c: Condition): Condition {
+    if (c.kind === 'logic') return { ...c, children: c.children.map((x) => this.condition(node, x)) };
+    // `cities=not.is.null` filters the parent on whether the embedding found rows.
+    if (!node.columns.has(c.field.name) && node.embeds.some((e) => e.key === c.field.name)) {
+      if (c.op !== 'is' || c.field.path.length) throw unknownColumn(node.label, c.field.name);
+      return c;
+    }
+    this.column(node, c.field.name);
+    return c;
+  }
+}
+
+/** Checks that filters, orders and ranges only name embeddings that the select contains. */
+function checkPaths(req: ApiRequest, root: ReadNode): void {
+  const known = new Set<string>(['']);
+  const walk = (n: ReadNode, prefix: string) => {
+    for (const e of n.embeds) {
+      const p = prefix ? `${prefix}.${e.key}` : e.key;
+      known.add(p);
+      walk(e.node, p);
+    }
+  };
+  walk(root, '');
+  for (const map of [req.conditions, req.orders, req.ranges]) {
+    for (const path of map.keys()) {
+      if (!known.has(path)) {
+        throw new ApiError(
+          400,
+          'PGRST108',
+          `'${path}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${path}' is included in the 'select' query parameter.`,
+        );
+      }
+    }
+  }
+}
+
+export function planRead(cache: SchemaCache, req: ApiRequest, source: Source): ReadNode {
+  const root = new Planner(cache, req).node(source, req.select, '');
+  checkPaths(req, root);
+  return root;
+}

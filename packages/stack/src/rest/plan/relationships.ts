@@ -1,0 +1,155 @@
+/**
+ * @module rest/plan/relationships — finds the foreign key an embedding means (many-to-one, one-to-many,
+ * one-to-one, many-to-many through a junction table), honouring `!hint`s, with PostgREST's PGRST200/201.
+ */
+import { ApiError } from '../errors.ts';
+import type { ForeignKey, SchemaCache, Table } from '../schema/types.ts';
+
+export interface Relationship {
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+  source: Table;
+  target: Table;
+  /** Direct relationships: the key, and [source column, target column] pairs. */
+  fk: ForeignKey;
+  pairs: [string, string][];
+  junction?: {
+    table: Table;
+    /** [junction column, source column] and [junction column, target column]. */
+    sourcePairs: [string, string][];
+    targetPairs: [string, string][];
+    targetFk: ForeignKey;
+  };
+}
+
+const zip = (a: string[], b: string[]): [string, string][] => a.map((x, i) => [x, b[i] ?? '']);
+const isUnique = (t: Table, cols: string[]) =>
+  t.uniques.some((u) => u.length === cols.length && u.every((c) => cols.includes(c)));
+const covered = (t: Table, cols: string[]) => t.uniques.some((u) => cols.every((c) => u.includes(c)));
+
+/** Every relationship that starts at `source`. */
+function relationshipsOf(cache: SchemaCache, source: Table): Relationship[] {
+  const out: Relationship[] = [];
+  for (const fk of cache.foreignKeys) {
+    if (fk.table === source) {
+      const one = isUnique(source, fk.columns);
+      out.push({
+        cardinality: one ? 'one-to-one' : 'many-to-one',
+        source,
+        target: fk.ref,
+        fk,
+        pairs: zip(fk.columns, fk.refColumns),
+      });
+    }
+    if (fk.ref === source) {
+      const one = isUnique(fk.table, fk.columns);
+      out.push({
+        cardinality: one ? 'one-to-one' : 'one-to-many',
+        source,
+        target: fk.table,
+        fk,
+        pairs: zip(fk.refColumns, fk.columns),
+      });
+    }
+  }
+  // Junction tables: two keys out of one table, both part of its primary key or one unique constraint.
+  for (const toSource of cache.foreignKeys) {
+    if (toSource.ref !== source) continue;
+    for (const toTarget of cache.foreignKeys) {
+      if (toTarget === toSource || toTarget.table !== toSource.table) continue;
+      const junction = toSource.table;
+      if (!covered(junction, [...toSource.columns, ...toTarget.columns])) continue;
+      out.push({
+        cardinality: 'many-to-many',
+        source,
+        target: toTarget.ref,
+        fk: toSource,
+        pairs: [],
+        junction: {
+          table: junction,
+          sourcePairs: zip(toSource.columns, toSource.refColumns),
+          targetPairs: zip(toTarget.columns, toTarget.refColumns),
+          targetFk: toTarget,
+        },
+      });
+    }
+  }
+  return out;
+}
+
+const describe = (r: Relationship) => {
+  const cols = (t: Table, c: string[]) => `${t.schema}.${t.name}(${c.join(', ')})`;
+  if (r.junction)
+    return `${cols(
+      r.junction.table,
+      r.junction.sourcePairs.map((p) => p[0]),
+    )} and ${cols(
+      r.junction.table,
+      r.junction.targetPairs.map((p) => p[0]),
+    )}`;
+  return `${r.fk.name} using ${cols(
+    r.source,
+    r.pairs.map((p) => p[0]),
+  )} and ${cols(
+    r.target,
+    r.pairs.map((p) => p[1]),
+  )}`;
+};
+
+function matchesHint(r: Relationship, hint: string): boolean {
+  if (r.fk.name === hint || r.junction?.targetFk.name === hint || r.junction?.table.name === hint)
+    return true;
+  if (r.junction) return false;
+  return r.pairs.some(([s, t]) => s === hint || t === hint);
+}
+
+/** Resolves `name!hint` embedded from `source`; throws PGRST200 (none) or PGRST201 (ambiguous). */
+export function findRelationship(
+  cache: SchemaCache,
+  source: Table,
+  name: string,
+  hint?: string,
+): Relationship {
+  const all = relationshipsOf(cache, source);
+  let found = all.filter((r) => r.target.name === name && r.target.schema === source.schema);
+  if (found.length === 0) {
+    // Embedding by key name or by a many-to-one column (`select=*,country_id(*)`).
+    found = all.filter(
+      (r) =>
+        !r.junction &&
+        (r.fk.name === name ||
+          (r.cardinality !== 'one-to-many' && r.pairs.length === 1 && r.pairs[0]?.[0] === name)),
+    );
+  }
+  if (hint !== undefined) found = found.filter((r) => matchesHint(r, hint));
+  // A table related both directly and through a junction: the direct key wins, as in PostgREST.
+  if (found.length > 1 && hint === undefined && found.some((r) => !r.junction)) {
+    const direct = found.filter((r) => !r.junction);
+    if (direct.length === 1) found = direct;
+  }
+  if (found.length === 1 && found[0]) return found[0];
+  const sourceName = source.name;
+  if (found.length === 0) {
+    const using = hint !== undefined ? ` using the hint '${hint}'` : '';
+    throw new ApiError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${sourceName}' and '${name}' in the schema cache`,
+      `Searched for a foreign key relationship between '${sourceName}' and '${name}'${using} in the schema '${source.schema}', but no matches were found.`,
+    );
+  }
+  throw new ApiError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${sourceName}' and '${name}'`,
+    found.map((r) => ({
+      cardinality: r.cardinality,
+      embedding: `${sourceName} with ${r.target.name}`,
+      relationship: describe(r),
+    })),
+    `Try changing '${name}' to one of the following: ${found
+      .map((r) => `'${name}!${r.junction ? r.junction.table.name : r.fk.name}'`)
+      .join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+}
+
+export const isToOne = (r: Relationship) => r.cardinality === 'many-to-one' || r.cardinality === 'one-to-one';

@@ -1,0 +1,104 @@
+/**
+ * @module rest/respond — shapes the HTTP response from a plan's result row: status, Content-Range,
+ * Content-Type, Preference-Applied, Location, and headers/status set by SQL (`response.headers`).
+ */
+import { ApiError, singularity } from './errors.ts';
+import type { Outcome } from './execute.ts';
+import type { ApiRequest } from './parse/request.ts';
+import type { QueryPlan } from './plan/index.ts';
+
+const CONTENT_TYPE = {
+  json: 'application/json; charset=utf-8',
+  object: 'application/vnd.pgrst.object+json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** The total row count the client asked for, or null. */
+export function totalCount(req: ApiRequest, outcome: Outcome, maxRows: number | null): number | null {
+  const exact = outcome.row.total === null ? null : Number(outcome.row.total);
+  if (req.prefer.count === 'planned') return outcome.planned;
+  if (req.prefer.count === 'estimated' && exact !== null && maxRows !== null && exact > maxRows)
+    return outcome.planned;
+  return exact;
+}
+
+/** Whether the result breaks the request's promise (single object) and must be rolled back. */
+export function violation(plan: QueryPlan, outcome: Outcome): ApiError | null {
+  const page = Number(outcome.row.page);
+  return plan.single && page !== 1 ? singularity(page) : null;
+}
+
+export function respond(
+  req: ApiRequest,
+  plan: QueryPlan,
+  outcome: Outcome,
+  maxRows: number | null,
+): Response {
+  const { row } = outcome;
+  const page = Number(row.page);
+  const total = totalCount(req, outcome, maxRows);
+  const headers: Record<string, string> = { 'content-profile': req.schema };
+  const applied: string[] = [];
+  let status = 200;
+  const lower = plan.offset;
+  const range = page > 0 ? `${lower}-${lower + page - 1}` : '*';
+  headers['content-range'] = `${range}/${total ?? '*'}`;
+
+  if (plan.kind === 'read' || plan.kind === 'rpc') {
+    if (total !== null) {
+      if (lower > total && total > 0) {
+        throw new ApiError(
+          416,
+          'PGRST103',
+          'Requested range not satisfiable',
+          `An offset of ${lower} was requested, but there are only ${total} rows.`,
+        );
+      }
+      if (page < total && plan.kind === 'read') status = 206;
+    }
+  } else {
+    if (req.prefer.return) applied.push(`return=${req.prefer.return}`);
+    status = plan.kind === 'insert' ? 201 : plan.empty ? 204 : 200;
+    if (plan.kind === 'insert' && plan.empty) headers['content-range'] = `*/${total ?? '*'}`;
+    if (plan.kind === 'insert' && req.prefer.resolution) applied.push(`resolution=${req.prefer.resolution}`);
+    if (plan.kind === 'insert' && req.prefer.missing === 'default') applied.push('missing=default');
+  }
+  if (req.prefer.count) applied.push(`count=${req.prefer.count}`);
+  if (req.prefer.tx) applied.push(`tx=${req.prefer.tx}`);
+  if (applied.length) headers['preference-applied'] = applied.join(', ');
+
+  if (plan.location && row.body) {
+    const first = (JSON.parse(row.body) as Record<string, unknown>[])[0];
+    if (first && plan.location.pk.length) {
+      const query = plan.location.pk.map(
+        (c) => `${encodeURIComponent(c)}=eq.${encodeURIComponent(String(first[c]))}`,
+      );
+      headers.location = `/${plan.location.table}?${query.join('&')}`;
+    }
+  }
+
+  let body: string | null = plan.empty ? null : row.body;
+  if (plan.kind === 'rpc' && plan.empty) status = 204;
+  if (body !== null) headers['content-type'] = CONTENT_TYPE[req.media];
+  // Functions may set `response.headers` ([{"name": "value"}]) and `response.status`.
+  if (row.headers) {
+    try {
+      for (const entry of JSON.parse(row.headers) as Record<string, string>[])
+        for (const [k, v] of Object.entries(entry)) headers[k.toLowerCase()] = String(v);
+    } catch {
+      throw new ApiError(
+        500,
+        'PGRST111',
+        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+      );
+    }
+  }
+  if (row.status) {
+    const s = Number(row.status);
+    if (!Number.isInteger(s) || s < 100 || s > 599)
+      throw new ApiError(500, 'PGRST112', 'response.status guc must be a valid status code');
+    status = s;
+  }
+  if (req.method === 'HEAD' || status === 204 || status === 304) body = null;
+  return new Response(body, { status, headers });
+}

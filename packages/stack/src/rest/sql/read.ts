@@ -1,0 +1,100 @@
+/**
+ * @module rest/sql/read — renders a read plan tree as one SELECT: embeddings become lateral joins that
+ * aggregate the related rows to JSON, so the whole response body is built inside Postgres.
+ */
+import { ApiError } from '../errors.ts';
+import type { Embed, OutField, ReadNode } from '../plan/read.ts';
+import { conditionSql, fieldSql, orderSql } from './filter.ts';
+import { ident, type Params, qualified, safeType } from './params.ts';
+
+export interface SelectOptions {
+  /** The FROM item, e.g. `"public"."countries" AS "t0"`; defaults to the node's table. */
+  from?: string;
+  /** Extra WHERE terms (the join condition of an embedding). */
+  join?: string[];
+  /** Only count rows: no select list, order or range. */
+  forCount?: boolean;
+  /** Cap for the row count (max_rows). */
+  maxRows?: number | null;
+}
+
+function cast(sql: string, type: string | undefined): string {
+  if (!type) return sql;
+  const t = safeType(type);
+  if (!t) throw new ApiError(400, 'PGRST100', `"failed to parse select parameter" (invalid cast ${type})`);
+  return `CAST(${sql} AS ${t})`;
+}
+
+function fieldList(node: ReadNode, params: Params): string[] {
+  const out: string[] = [];
+  for (const f of node.fields as OutField[]) {
+    if (f.kind === 'star') out.push(`${ident(node.alias)}.*`);
+    else if (f.kind === 'computed')
+      out.push(
+        `${cast(`${qualified(f.fn.schema, f.fn.name)}(${ident(node.alias)})`, f.cast)} AS ${ident(f.key)}`,
+      );
+    else
+      out.push(
+        `${cast(fieldSql(node.alias, f.field.name, f.field.path, params), f.cast)} AS ${ident(f.key)}`,
+      );
+  }
+  for (const e of node.embeds) {
+    const j = ident(`${e.node.alias}_j`);
+    if (e.spread) out.push(`${j}.*`);
+    else if (e.toOne) out.push(`${j}."body" AS ${ident(e.key)}`);
+    else out.push(`COALESCE(${j}."body", '[]'::json) AS ${ident(e.key)}`);
+  }
+  return out;
+}
+
+/** The lateral join that brings one embedding's rows into its parent's row. */
+function embedJoin(parent: ReadNode, e: Embed, params: Params): string {
+  const child = e.node;
+  const target = e.rel.target;
+  const c = ident(child.alias);
+  const p = ident(parent.alias);
+  let from = `${qualified(target.schema, target.name)} AS ${c}`;
+  const join: string[] = [];
+  const jn = e.rel.junction;
+  if (jn) {
+    const x = ident(`${child.alias}_x`);
+    const on = jn.targetPairs.map(([jc, tc]) => `${x}.${ident(jc)} = ${c}.${ident(tc)}`).join(' AND ');
+    from += ` INNER JOIN ${qualified(jn.table.schema, jn.table.name)} AS ${x} ON ${on}`;
+    for (const [jc, sc] of jn.sourcePairs) join.push(`${x}.${ident(jc)} = ${p}.${ident(sc)}`);
+  } else {
+    for (const [sc, tc] of e.rel.pairs) join.push(`${c}.${ident(tc)} = ${p}.${ident(sc)}`);
+  }
+  const inner = selectSql(child, params, { from, join });
+  const r = ident(`${child.alias}_r`);
+  const kind = e.inner ? 'INNER JOIN LATERAL' : 'LEFT JOIN LATERAL';
+  const alias = ident(`${child.alias}_j`);
+  if (e.spread) return ` ${kind} (${inner}) AS ${alias} ON TRUE`;
+  if (e.toOne)
+    return ` ${kind} (SELECT row_to_json(${r}) AS "body" FROM (${inner}) AS ${r}) AS ${alias} ON TRUE`;
+  const having = e.inner ? ' HAVING count(*) > 0' : '';
+  return ` ${kind} (SELECT json_agg(${r}) AS "body" FROM (${inner}) AS ${r}${having}) AS ${alias} ON TRUE`;
+}
+
+/** Renders `node` as a SELECT over its table (or `options.from`). */
+export function selectSql(node: ReadNode, params: Params, options: SelectOptions = {}): string {
+  const from =
+    options.from ?? `${qualified(node.table?.schema ?? '', node.table?.name ?? '')} AS ${ident(node.alias)}`;
+  const joins = node.embeds.map((e) => embedJoin(node, e, params)).join('');
+  const embedAlias = (name: string) => {
+    const e = node.embeds.find((x) => x.key === name);
+    return e ? `${ident(`${e.node.alias}_j`)}."body"` : null;
+  };
+  const where = [
+    ...(options.join ?? []),
+    ...node.where.map((c) => conditionSql(c, node.alias, params, embedAlias)),
+  ];
+  const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  if (options.forCount) return `SELECT 1 FROM ${from}${joins}${whereSql}`;
+  const list = fieldList(node, params);
+  let sql = `SELECT ${list.join(', ') || 'NULL'} FROM ${from}${joins}${whereSql}${orderSql(node.order, node.alias, params)}`;
+  let limit = node.range.limit;
+  if (options.maxRows != null) limit = Math.min(limit ?? options.maxRows, options.maxRows);
+  if (limit !== undefined) sql += ` LIMIT ${params.add(String(limit), 'bigint')}`;
+  if (node.range.offset) sql += ` OFFSET ${params.add(String(node.range.offset), 'bigint')}`;
+  return sql;
+}

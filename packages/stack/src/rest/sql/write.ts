@@ -1,0 +1,120 @@
+/**
+ * @module rest/sql/write — INSERT (with upsert), UPDATE and DELETE as data-modifying CTEs: the JSON body
+ * is one bound parameter, expanded by `json_to_recordset` into the table's column types.
+ */
+import { ApiError, columnNotFound, invalidBody, unknownColumn } from '../errors.ts';
+import type { ApiRequest } from '../parse/request.ts';
+import type { ReadNode } from '../plan/read.ts';
+import type { Table } from '../schema/types.ts';
+import { conditionSql } from './filter.ts';
+import { ident, type Params, qualified } from './params.ts';
+
+type Json = Record<string, unknown>;
+
+/** A request body: the raw text is what Postgres parses (so big numbers keep their digits). */
+export interface Body {
+  raw: string;
+  value: unknown;
+}
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The columns a payload writes: `?columns=` when given, else the keys (all objects must agree). */
+export function payloadColumns(req: ApiRequest, table: Table, body: unknown): string[] {
+  let columns: string[];
+  if (req.columns) columns = req.columns;
+  else if (Array.isArray(body)) {
+    if (!body.every(isObject)) throw invalidBody('All object keys must match');
+    const first = Object.keys(body[0] ?? {});
+    const same = body.every((o) => {
+      const keys = Object.keys(o);
+      return keys.length === first.length && keys.every((k) => first.includes(k));
+    });
+    if (!same) throw new ApiError(400, 'PGRST102', 'All object keys must match');
+    columns = first;
+  } else if (isObject(body)) columns = Object.keys(body);
+  else throw invalidBody('Empty or invalid json');
+  for (const c of columns) if (!table.columns.has(c)) throw columnNotFound(table.name, c);
+  return columns;
+}
+
+const recordDef = (table: Table, columns: string[]) =>
+  columns.map((c) => `${ident(c)} ${table.columns.get(c)?.type ?? 'text'}`).join(', ');
+
+/** `INSERT ... SELECT ... FROM json_to_recordset($1)`, with ON CONFLICT for upserts. */
+export function insertSql(
+  req: ApiRequest,
+  table: Table,
+  input: Body,
+  params: Params,
+  returning: boolean,
+): string {
+  const body = input.value;
+  const columns = payloadColumns(req, table, body);
+  const target = qualified(table.schema, table.name);
+  const ret = returning ? ` RETURNING ${target}.*` : '';
+  if (columns.length === 0) {
+    const rows = Array.isArray(body) ? body.length : 1;
+    if (rows === 0) return `SELECT * FROM ${target} WHERE FALSE`;
+    // No columns named: every column takes its default (a zero-column SELECT fills none).
+    return `INSERT INTO ${target} SELECT FROM generate_series(1, ${rows})${ret}`;
+  }
+  const json = params.add(input.raw, 'json');
+  const array = `CASE WHEN json_typeof(${json}) = 'array' THEN ${json} ELSE json_build_array(${json}) END`;
+  let select: string;
+  if (req.prefer.missing === 'default') {
+    // A key missing from an object takes the column default instead of NULL.
+    const values = columns.map((c) => {
+      const def = table.columns.get(c)?.default ?? 'NULL';
+      return `CASE WHEN "_e"."j"::jsonb ? ${params.add(c, 'text')} THEN "_r".${ident(c)} ELSE ${def} END`;
+    });
+    select = `SELECT ${values.join(', ')} FROM json_array_elements(${array}) AS "_e"("j"), LATERAL json_to_record("_e"."j") AS "_r"(${recordDef(table, columns)})`;
+  } else {
+    select = `SELECT ${columns.map((c) => `"_r".${ident(c)}`).join(', ')} FROM json_to_recordset(${array}) AS "_r"(${recordDef(table, columns)})`;
+  }
+  let conflict = '';
+  if (req.prefer.resolution) {
+    const on = req.onConflict ?? table.pk;
+    for (const c of on) if (!table.columns.has(c)) throw unknownColumn(table.name, c);
+    const target = on.length ? `(${on.map(ident).join(', ')})` : '';
+    conflict =
+      req.prefer.resolution === 'ignore-duplicates'
+        ? ` ON CONFLICT ${target} DO NOTHING`
+        : ` ON CONFLICT ${target} DO UPDATE SET ${columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`).join(', ')}`;
+  }
+  return `INSERT INTO ${target} (${columns.map(ident).join(', ')}) ${select}${conflict}${ret}`;
+}
+
+/** Supabase loads pg-safeupdate for the API: PATCH and DELETE need at least one filter. */
+function requireWhere(node: ReadNode, verb: 'UPDATE' | 'DELETE'): void {
+  if (node.where.length === 0) throw new ApiError(400, '21000', `${verb} requires a WHERE clause`);
+}
+
+export function updateSql(
+  req: ApiRequest,
+  table: Table,
+  node: ReadNode,
+  input: Body,
+  params: Params,
+  returning: boolean,
+): string {
+  const body = input.value;
+  if (!isObject(body)) throw invalidBody('Empty or invalid json');
+  const columns = payloadColumns(req, table, body);
+  requireWhere(node, 'UPDATE');
+  const where = node.where.map((c) => conditionSql(c, node.alias, params)).join(' AND ');
+  const alias = ident(node.alias);
+  const ret = returning ? ` RETURNING ${alias}.*` : '';
+  if (columns.length === 0)
+    return `SELECT ${alias}.* FROM ${qualified(table.schema, table.name)} AS ${alias} WHERE FALSE`;
+  const set = columns.map((c) => `${ident(c)} = "_r".${ident(c)}`).join(', ');
+  const json = params.add(input.raw, 'json');
+  return `UPDATE ${qualified(table.schema, table.name)} AS ${alias} SET ${set} FROM json_to_record(${json}) AS "_r"(${recordDef(table, columns)}) WHERE ${where}${ret}`;
+}
+
+export function deleteSql(table: Table, node: ReadNode, params: Params, returning: boolean): string {
+  requireWhere(node, 'DELETE');
+  const where = node.where.map((c) => conditionSql(c, node.alias, params)).join(' AND ');
+  const alias = ident(node.alias);
+  return `DELETE FROM ${qualified(table.schema, table.name)} AS ${alias} WHERE ${where}${returning ? ` RETURNING ${alias}.*` : ''}`;
+}
