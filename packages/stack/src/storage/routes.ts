@@ -122,9 +122,11 @@ export const ROUTES: Route[] = [
     sendObject(d, r, u, await findAsCaller(d, me(d, r), m.bucket, m.name)),
   ),
   // Image transformations
-  route(['GET', 'HEAD'], '/render/image/public/:bucket/*', async (d, r, u, m) =>
-    renderImage(d, r, u, await findPublic(d, m.bucket, m.name), parseTransform(Object.fromEntries(u.searchParams))),
-  ),
+  route(['GET', 'HEAD'], '/render/image/public/:bucket/*', async (d, r, u, m) => {
+    // Parameters are validated before anything is looked up, as storage-api's schema does.
+    const options = parseTransform(Object.fromEntries(u.searchParams));
+    return renderImage(d, r, u, await findPublic(d, m.bucket, m.name), options);
+  }),
   route(['GET', 'HEAD'], '/render/image/authenticated/:bucket/*', async (d, r, u, m) => {
     const options = parseTransform(Object.fromEntries(u.searchParams));
     return renderImage(d, r, u, await findAsCaller(d, me(d, r), m.bucket, m.name), options);
