@@ -101,7 +101,7 @@ describe('hot reload', () => {
     expect(before.data).toEqual({ message: 'Hello, Ada!' });
     writeFileSync(
       join(functionsDir(), '_shared', 'greeting.ts'),
-      'export function greet(name: string): string {\n  return `Welcome, ${name}.`;\n}\n',
+      "export function greet(name: string): string {\n  return 'Welcome, ' + name + '.';\n}\n",
     );
     const after = await until(
       () => supabase.functions.invoke('shared', { body: { name: 'Ada' } }),
