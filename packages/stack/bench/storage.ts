@@ -1,0 +1,105 @@
+/**
+ * @module bench/storage — Storage throughput and transform latency on an isolated stack over the fixture
+ * project: upload and download MB/s of a 5 MB file (service_role, through supabase-js), and the p50 of
+ * rendering a 4000 px JPEG to a 640 px WebP (each sample with distinct parameters, so no cache hit),
+ * plus the p50 of the same rendition served from the on-disk cache.
+ *
+ * Run: `node bench/storage.ts` from packages/stack.
+ */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
+import { startTestStack } from '../src/testing.ts';
+
+export interface StorageBench {
+  uploadMBps: number;
+  downloadMBps: number;
+  transferSamples: number;
+  transformP50Ms: number;
+  transformCachedP50Ms: number;
+  transformSamples: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const round = (n: number) => Math.round(n * 10) / 10;
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+export async function benchStorage(transferSamples = 10, transformSamples = 15): Promise<StorageBench> {
+  const workdir = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));
+  const stack = await startTestStack({ workdir });
+  try {
+    const supabase = createClient(stack.apiUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
+    const bucket = supabase.storage.from('public-assets');
+    const size = 5 * 1024 * 1024;
+    const file = randomBytes(size);
+    const timed = async (fn: () => Promise<unknown>) => {
+      const t0 = performance.now();
+      await fn();
+      return performance.now() - t0;
+    };
+
+    const uploads: number[] = [];
+    const downloads: number[] = [];
+    for (let i = 0; i < transferSamples; i++) {
+      const path = `bench/blob-${i}.bin`;
+      uploads.push(
+        await timed(async () => {
+          const { error } = await bucket.upload(path, file, { contentType: 'application/octet-stream' });
+          if (error) throw error;
+        }),
+      );
+      downloads.push(
+        await timed(async () => {
+          const { data, error } = await bucket.download(path);
+          if (error || data?.size !== size) throw error ?? new Error('short download');
+        }),
+      );
+    }
+    const mbps = (ms: number) => round(size / 1024 / 1024 / (ms / 1000));
+
+    const photo = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: '#4a7bd0' },
+    })
+      .composite([{ input: randomBytes(400 * 300 * 3), raw: { width: 400, height: 300, channels: 3 }, tile: true }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const { error } = await bucket.upload('bench/photo.jpg', photo, { contentType: 'image/jpeg' });
+    if (error) throw error;
+    const render = (quality: number) =>
+      timed(async () => {
+        const url = bucket.getPublicUrl('bench/photo.jpg', { transform: { width: 640, quality, format: 'webp' } as never })
+          .data.publicUrl;
+        const res = await fetch(url);
+        if (res.status !== 200 || res.headers.get('content-type') !== 'image/webp') throw new Error(`render ${res.status}`);
+        await res.arrayBuffer();
+      });
+    const fresh: number[] = [];
+    for (let i = 0; i < transformSamples; i++) fresh.push(await render(60 + i));
+    const cached: number[] = [];
+    for (let i = 0; i < transformSamples; i++) cached.push(await render(60));
+
+    return {
+      uploadMBps: mbps(median(uploads)),
+      downloadMBps: mbps(median(downloads)),
+      transferSamples,
+      transformP50Ms: round(median(fresh)),
+      transformCachedP50Ms: round(median(cached)),
+      transformSamples,
+    };
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await benchStorage();
+  console.log('Storage (client and stack in one process)');
+  console.log(
+    `  5 MB object, median of ${result.transferSamples}: upload ${result.uploadMBps} MB/s, download ${result.downloadMBps} MB/s`,
+  );
+  console.log(
+    `  4000 px JPEG → 640 px WebP, p50 of ${result.transformSamples}: ${result.transformP50Ms} ms (cached rendition ${result.transformCachedP50Ms} ms)`,
+  );
+}
