@@ -1,0 +1,105 @@
+/**
+ * @module invite-member — invites someone to a workspace (admins and owners), or resends an invitation with a
+ * fresh token. The invitation is written as the caller, so row-level security and the database's triggers
+ * (limits, email budget, already a member) decide; only the email is this function's own job.
+ */
+import { z } from 'zod';
+import type { Role } from '../../../packages/shared/src/constants.ts';
+import { LanesError } from '../../../packages/shared/src/errors.ts';
+import {
+  canInvite,
+  invitationIdInput,
+  inviteMemberInput,
+} from '../../../packages/shared/src/schemas/invitation.ts';
+import { type Client, callerClient, requireUser } from '../_shared/clients.ts';
+import { dbError } from '../_shared/db-error.ts';
+import { sendEmail } from '../_shared/email.ts';
+import { json, readInput, serve } from '../_shared/http.ts';
+import { invitationEmail } from '../_shared/invitation-email.ts';
+import { hashToken, newToken } from '../_shared/token.ts';
+
+/** Columns answered to the app: everything but the token hash. */
+const INVITATION_COLUMNS =
+  'id, workspace_id, email, role, status, invited_by, expires_at, responded_at, accepted_by, created_at';
+
+/** Either a new invitation, or `{ invitationId }` to resend one. */
+const input = z.union([inviteMemberInput, invitationIdInput]);
+
+serve(async (req) => {
+  const client = callerClient(req);
+  const user = await requireUser(req, client);
+  const body = await readInput(req, input);
+  const token = newToken();
+  const tokenHash = await hashToken(token);
+
+  const invitation =
+    'invitationId' in body
+      ? await resend(client, body.invitationId, tokenHash)
+      : await invite(client, user.id, body, tokenHash);
+
+  const [{ data: workspace }, { data: inviter }] = await Promise.all([
+    client.from('workspaces').select('name').eq('id', invitation.workspace_id).single(),
+    client.from('profiles').select('display_name').eq('id', user.id).single(),
+  ]);
+  await sendEmail(
+    invitationEmail({
+      to: invitation.email,
+      token,
+      workspaceName: workspace?.name ?? 'a workspace',
+      inviterName: inviter?.display_name ?? user.email,
+      role: invitation.role,
+    }),
+  );
+  return json('invitationId' in body ? 200 : 201, { invitation });
+});
+
+async function invite(
+  client: Client,
+  userId: string,
+  body: z.infer<typeof inviteMemberInput>,
+  tokenHash: string,
+) {
+  const role = await callerRole(client, body.workspaceId, userId);
+  if (!canInvite(role, body.role)) {
+    throw new LanesError('FORBIDDEN', { message: 'Only owners and admins can invite.' });
+  }
+  const { data, error } = await client
+    .from('invitations')
+    .insert({
+      workspace_id: body.workspaceId,
+      email: body.email,
+      role: body.role,
+      token_hash: tokenHash,
+      invited_by: userId,
+    })
+    .select(INVITATION_COLUMNS)
+    .single();
+  if (error) throw dbError(error);
+  return data;
+}
+
+async function resend(client: Client, invitationId: string, tokenHash: string) {
+  // A new token invalidates the old link; the database renews the expiry and counts the email.
+  const { data, error } = await client
+    .from('invitations')
+    .update({ token_hash: tokenHash })
+    .eq('id', invitationId)
+    .select(INVITATION_COLUMNS);
+  if (error) throw dbError(error);
+  const row = data[0];
+  if (!row) throw new LanesError('NOT_FOUND');
+  return row;
+}
+
+/** The caller's role in the workspace; NOT_FOUND when they are not a member (existence is not leaked). */
+async function callerRole(client: Client, workspaceId: string, userId: string): Promise<Role> {
+  const { data, error } = await client
+    .from('workspace_members')
+    .select('role')
+    .eq('workspace_id', workspaceId)
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (error) throw dbError(error);
+  if (!data) throw new LanesError('NOT_FOUND', { message: 'No such workspace.' });
+  return data.role;
+}
