@@ -2,11 +2,14 @@
  * @module bench/storage — Storage throughput and transform latency on an isolated stack over the fixture
  * project: upload and download MB/s of a 5 MB file (service_role, through supabase-js), and the p50 of
  * rendering a 4000 px JPEG to a 640 px WebP (each sample with distinct parameters, so no cache hit),
- * plus the p50 of the same rendition served from the on-disk cache.
+ * plus the p50 of the same rendition served from the on-disk cache. The stack runs in a child process,
+ * so the client does not share its event loop (as with a real app talking to the stack).
  *
  * Run: `node bench/storage.ts` from packages/stack.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
@@ -26,9 +29,27 @@ const percentile = (sorted: number[], p: number) =>
 const round = (n: number) => Math.round(n * 10) / 10;
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
-export async function benchStorage(transferSamples = 10, transformSamples = 15): Promise<StorageBench> {
+/** Starts the stack in a child process (this file with `--serve`); resolves once it prints its URL. */
+async function spawnStack(): Promise<{ apiUrl: string; serviceRoleKey: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    if (line.startsWith('{')) return { ...JSON.parse(line), child };
+  }
+  throw new Error('the stack process exited before it was ready');
+}
+
+async function serve(): Promise<void> {
   const workdir = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));
   const stack = await startTestStack({ workdir });
+  process.on('SIGTERM', () => void stack.stop().then(() => process.exit(0)));
+  console.log(JSON.stringify({ apiUrl: stack.apiUrl, serviceRoleKey: stack.serviceRoleKey }));
+}
+
+export async function benchStorage(transferSamples = 10, transformSamples = 15): Promise<StorageBench> {
+  const stack = await spawnStack();
   try {
     const supabase = createClient(stack.apiUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
     const bucket = supabase.storage.from('public-assets');
@@ -89,13 +110,17 @@ export async function benchStorage(transferSamples = 10, transformSamples = 15):
       transformSamples,
     };
   } finally {
-    await stack.stop();
+    const exited = new Promise((resolve) => stack.child.once('exit', resolve));
+    stack.child.kill('SIGTERM');
+    await exited;
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--serve') {
+  await serve();
+} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await benchStorage();
-  console.log('Storage (client and stack in one process)');
+  console.log('Storage');
   console.log(
     `  5 MB object, median of ${result.transferSamples}: upload ${result.uploadMBps} MB/s, download ${result.downloadMBps} MB/s`,
   );
