@@ -18,11 +18,11 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type RunningStack, type StartOptions, startStack } from './index.ts';
+import type { RunningStack, StartOptions } from './index.ts';
 import { generateTypes } from './postgres/database.ts';
 import { stopOrphan } from './postgres/server.ts';
 import { formatStatus, type StatusFormat } from './status.ts';
-import { type StackEnv, toEnv } from './testing.ts';
+import type { StackEnv } from './testing.ts';
 import { isProcessRunning } from './util/process.ts';
 
 const usage = `Usage: stack <command> [options]
@@ -127,6 +127,9 @@ async function main(): Promise<void> {
   }
 
   async function serve(): Promise<void> {
+    // Loaded here, not at the top: every service comes with it, and `status`/`stop` need none of them.
+    const { startStack } = await import('./index.ts');
+    const { toEnv } = await import('./testing.ts');
     const stack: RunningStack = await startStack({
       workdir,
       dataDir,

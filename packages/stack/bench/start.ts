@@ -1,0 +1,116 @@
+/**
+ * @module bench/start — how fast the stack starts and stops and how much memory it holds idle, measured
+ * as a developer meets it: `stack serve` as a child process on a copy of the fixture project.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/util/ports.ts';
+
+export interface BenchRow {
+  name: string;
+  value: number;
+  unit: string;
+  /** What the row is held to, for the report (e.g. "≤ 2000"). */
+  target?: string;
+}
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));
+const RUNS = 3;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+interface Serving {
+  child: ChildProcess;
+  readyMs: number;
+}
+
+/** Spawns `stack serve` and resolves when its state file names it (every server listens). */
+async function serve(flags: string[], dataDir: string): Promise<Serving> {
+  const stateFile = join(dataDir, 'state.json');
+  const started = performance.now();
+  const child = spawn(process.execPath, [CLI, 'serve', ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += d));
+  for (;;) {
+    if (existsSync(stateFile)) {
+      const { pid } = JSON.parse(readFileSync(stateFile, 'utf8')) as { pid: number };
+      if (pid === child.pid) return { child, readyMs: performance.now() - started };
+    }
+    if (child.exitCode !== null) throw new Error(`stack serve exited with ${child.exitCode}:\n${stderr}`);
+    await sleep(5);
+  }
+}
+
+/** SIGTERM, as `stack stop` sends; resolves with the milliseconds until the process (and Postgres) exited. */
+async function stop(child: ChildProcess): Promise<number> {
+  const started = performance.now();
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  await exited;
+  return performance.now() - started;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+export async function benchStart(): Promise<BenchRow[]> {
+  const root = mkdtempSync(join(tmpdir(), 'stack-bench-'));
+  const workdir = join(root, 'project');
+  cpSync(FIXTURE, workdir, { recursive: true });
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const stops: number[] = [];
+  let rss = NaN;
+  try {
+    const ports = [
+      '--port',
+      await freePort(),
+      '--db-port',
+      await freePort(),
+      '--inbox-port',
+      await freePort(),
+    ];
+    for (let run = 0; run < RUNS; run++) {
+      // Cold: a data dir that does not exist yet (initdb, bootstrap, migrations and seed via the CLI).
+      const dataDir = join(root, `data-${run}`);
+      const flags = ['--workdir', workdir, '--data-dir', dataDir, ...ports.map(String)];
+      const first = await serve(flags, dataDir);
+      cold.push(first.readyMs);
+      stops.push(await stop(first.child));
+      // Warm: the same data dir again (no pending migration, so the CLI is not started).
+      const second = await serve(flags, dataDir);
+      warm.push(second.readyMs);
+      if (run === RUNS - 1) {
+        await sleep(2000); // let start-up garbage be collected and lazy work settle
+        rss = rssMb(second.child.pid!);
+      }
+      stops.push(await stop(second.child));
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  return [
+    {
+      name: 'cold start to ready (median of 3)',
+      value: Math.round(median(cold)),
+      unit: 'ms',
+      target: '≤ 15000',
+    },
+    {
+      name: 'warm start to ready (median of 3)',
+      value: Math.round(median(warm)),
+      unit: 'ms',
+      target: '≤ 2000',
+    },
+    { name: 'stop (SIGTERM to exit, median)', value: Math.round(median(stops)), unit: 'ms' },
+    { name: 'idle RSS of the stack process', value: Math.round(rss), unit: 'MB', target: '≤ 200' },
+  ];
+}
