@@ -1,0 +1,151 @@
+/**
+ * Rate limits and config switches, each on its own stack made from a copy of the fixture project with a
+ * changed config.toml: low `[auth.rate_limit]` and `max_frequency`; then confirmations and signups off.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningStack } from '../src/index.ts';
+import { startTestStack } from '../src/testing.ts';
+import { uniqueEmail } from './auth-helpers.ts';
+
+const fixture = fileURLToPath(new URL('./fixtures/project', import.meta.url));
+
+/** Copies the fixture project and rewrites `key = value` lines of its config.toml. */
+function projectWith(settings: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'auth-project-'));
+  cpSync(fixture, dir, { recursive: true });
+  const file = join(dir, 'supabase', 'config.toml');
+  let text = readFileSync(file, 'utf8');
+  for (const [key, value] of Object.entries(settings)) {
+    const line = new RegExp(`^${key} = .*$`, 'm');
+    if (!line.test(text)) throw new Error(`config.toml has no ${key}`);
+    text = text.replace(line, `${key} = ${value}`);
+  }
+  writeFileSync(file, text);
+  return dir;
+}
+
+const clientOf = (stack: RunningStack) =>
+  createClient(stack.apiUrl, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+
+describe('rate limits', () => {
+  let stack: RunningStack;
+  let workdir: string;
+  beforeAll(async () => {
+    workdir = projectWith({
+      email_sent: '3',
+      max_frequency: '"60s"',
+      token_refresh: '4',
+    });
+    stack = await startTestStack({ workdir, skipMigrations: true });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(workdir, { recursive: true, force: true });
+  });
+
+  it('max_frequency: a second email to one address within it is over_email_send_rate_limit 429', async () => {
+    const email = uniqueEmail('freq');
+    const client = clientOf(stack);
+    expect((await client.auth.signUp({ email, password: 'password-123' })).error).toBeNull();
+    const { error } = await client.auth.resend({ type: 'signup', email });
+    expect(error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    expect(error!.message).toMatch(
+      /^For security purposes, you can only request this after (59|60) seconds\.$/,
+    );
+  });
+
+  it('email_sent: the hourly budget of the project runs out with over_email_send_rate_limit 429', async () => {
+    const client = clientOf(stack);
+    // One email was spent by the previous test; two more fit in the budget of three.
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (await client.auth.signUp({ email: uniqueEmail('budget'), password: 'password-123' })).error,
+      ).toBeNull();
+    }
+    const email = uniqueEmail('over');
+    const { error } = await client.auth.signUp({ email, password: 'password-123' });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: 'email rate limit exceeded',
+    });
+    // Nothing was created for the refused signup.
+    const admin = createClient(stack.apiUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
+    const { data } = await admin.auth.admin.listUsers();
+    expect(data.users.map((u) => u.email)).not.toContain(email);
+  });
+
+  it('token_refresh: /token requests per IP over five minutes, then over_request_rate_limit 429', async () => {
+    const body = JSON.stringify({ email: 'nobody@example.test', password: 'password-123' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${stack.apiUrl}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: {
+          apikey: stack.anonKey,
+          'content-type': 'application/json',
+          'x-supabase-api-version': '2024-01-01',
+        },
+        body,
+      });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(await res.json()).toEqual({
+          code: 'over_request_rate_limit',
+          message: 'Request rate limit reached',
+        });
+      }
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+  });
+});
+
+describe('confirmations and signups switched off', () => {
+  let stack: RunningStack;
+  let workdir: string;
+  beforeAll(async () => {
+    workdir = projectWith({
+      enable_confirmations: 'false',
+      minimum_password_length: '8',
+      password_requirements: '"lower_upper_letters_digits"',
+    });
+    stack = await startTestStack({ workdir, skipMigrations: true });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(workdir, { recursive: true, force: true });
+  });
+
+  it('signUp answers a session right away, and a repeat is user_already_exists 422', async () => {
+    const email = uniqueEmail('auto');
+    const client = clientOf(stack);
+    const { data, error } = await client.auth.signUp({ email, password: 'Password123' });
+    expect(error).toBeNull();
+    expect(data.session!.user.email_confirmed_at).toEqual(expect.any(String));
+    expect(stack.inbox.list(email)).toHaveLength(0);
+    const again = await client.auth.signUp({ email, password: 'Password123' });
+    expect(again.error).toMatchObject({
+      status: 422,
+      code: 'user_already_exists',
+      message: 'User already registered',
+    });
+  });
+
+  it('password_requirements and minimum_password_length give both reasons', async () => {
+    const { error } = await clientOf(stack).auth.signUp({ email: uniqueEmail('rules'), password: 'short' });
+    expect(error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length', 'characters'] });
+    expect(error!.message).toBe(
+      'Password should be at least 8 characters. Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
+    );
+  });
+
+  it('/settings reports mailer_autoconfirm', async () => {
+    const res = await fetch(`${stack.apiUrl}/auth/v1/settings`, { headers: { apikey: stack.anonKey } });
+    expect(((await res.json()) as { mailer_autoconfirm: boolean }).mailer_autoconfirm).toBe(true);
+  });
+});
