@@ -9,12 +9,12 @@ import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../keys
 
 /**
  * Parses a dotenv file: `KEY=value`, optional `export `, `#` comments, single quotes (literal), double
- * quotes (with `\n` escapes, may span lines), and unquoted values trimmed up to an inline ` #` comment.
+ * quotes (with `\n` escapes, may span lines), and unquoted values trimmed up to an inline ` #` comment (a `#` inside a value stays).
  */
 export function parseDotenv(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   const pattern =
-    /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*(?:"((?:\\.|[^"\\])*)"|'([^']*)'|([^\n]*?))[ \t]*(?:#[^\n]*)?$/gm;
+    /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*(?:"((?:\\.|[^"\\])*)"|'([^']*)'|([^\n]*?))(?:[ \t]+#[^\n]*|[ \t]*)$/gm;
   for (const m of text.replace(/\r\n?/g, '\n').matchAll(pattern)) {
     const [, key, doubleQuoted, singleQuoted, bare] = m;
     if (!key) continue;
