@@ -1,0 +1,69 @@
+/**
+ * @module bench/auth — Auth latency through supabase-js against an isolated stack on the fixture project:
+ * p50/p99 of password sign-in (dominated by bcrypt cost 10) and of refresh-token rotation, ~50 each.
+ *
+ * Run: `node bench/auth.ts` from packages/stack.
+ */
+import { fileURLToPath } from 'node:url';
+import { createClient } from '@supabase/supabase-js';
+import { startTestStack } from '../src/testing.ts';
+
+export interface AuthBench {
+  signInP50Ms: number;
+  signInP99Ms: number;
+  refreshP50Ms: number;
+  refreshP99Ms: number;
+  samples: number;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+
+export async function benchAuth(samples = 50): Promise<AuthBench> {
+  const workdir = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));
+  const stack = await startTestStack({ workdir, skipMigrations: true });
+  try {
+    const options = { auth: { persistSession: false, autoRefreshToken: false } };
+    const admin = createClient(stack.apiUrl, stack.serviceRoleKey, options);
+    const client = createClient(stack.apiUrl, stack.anonKey, options);
+    const email = 'bench@example.test';
+    const password = 'bench-password-1';
+    const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+    if (created.error) throw created.error;
+
+    const signIn: number[] = [];
+    let refreshToken = '';
+    for (let i = 0; i < samples + 3; i++) {
+      const t0 = performance.now();
+      const { data, error } = await client.auth.signInWithPassword({ email, password });
+      if (error) throw error;
+      if (i >= 3) signIn.push(performance.now() - t0); // the first few warm the pool and the JIT
+      refreshToken = data.session!.refresh_token;
+    }
+
+    const refresh: number[] = [];
+    for (let i = 0; i < samples + 3; i++) {
+      const t0 = performance.now();
+      const { data, error } = await client.auth.refreshSession({ refresh_token: refreshToken });
+      if (error) throw error;
+      if (i >= 3) refresh.push(performance.now() - t0);
+      refreshToken = data.session!.refresh_token;
+    }
+    return {
+      signInP50Ms: round(percentile(signIn, 50)),
+      signInP99Ms: round(percentile(signIn, 99)),
+      refreshP50Ms: round(percentile(refresh, 50)),
+      refreshP99Ms: round(percentile(refresh, 99)),
+      samples,
+    };
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (import.meta.main) {
+  console.log(JSON.stringify(await benchAuth(), null, 2));
+}
