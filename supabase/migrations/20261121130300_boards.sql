@@ -12,7 +12,7 @@ create domain public.position_key as text collate "C"
 /**
  * A key strictly between `a` and `b` (null `a` = before everything, null `b` = after everything).
  * Appending and prepending use the shortest neighbouring key, so keys grow by one character per
- * ~60 cards added at the same end; inserting between two keys takes their midpoint.
+ * 30–60 cards added at the same end; inserting between two keys takes their midpoint.
  * Example: key_between(null, null) = 'V'; key_between('V', null) = 'W'; key_between('V', 'W') = 'VV'.
  */
 create function public.key_between(a text, b text) returns text
@@ -36,14 +36,15 @@ begin
     raise exception using errcode = '22023', message = format('key_between: %s is not before %s', a, b);
   end if;
 
-  -- Appending: bump the first digit that can go up ('Vz' -> 'W'); all 'z' -> add a middle digit.
+  -- Appending: bump the first digit that can go up ('Vz' -> 'W'); all 'z' -> add a digit.
   if hi is null then
     for i in 1 .. char_length(lo) loop
       if substr(lo, i, 1) <> 'z' then
         return left(lo, i - 1) || substr(digits, strpos(digits, substr(lo, i, 1)) + 1, 1);
       end if;
     end loop;
-    return lo || 'V';
+    -- All 'z': one more digit, starting low so the next ~60 appends keep this length.
+    return lo || '1';
   end if;
 
   -- Prepending: lower the first digit that can go down without reaching '0' ('W' -> 'V').
