@@ -49,7 +49,8 @@ describe('storage buckets', () => {
 
     const updated = await admin.storage.updateBucket(id, { public: false, fileSizeLimit: 2048 });
     expect(updated).toEqual({ data: { message: 'Successfully updated' }, error: null });
-    const [row] = await sql`select public, file_size_limit::int as limit, allowed_mime_types from storage.buckets where id = ${id}`;
+    const [row] =
+      await sql`select public, file_size_limit::int as limit, allowed_mime_types from storage.buckets where id = ${id}`;
     expect(row).toEqual({ public: false, limit: 2048, allowed_mime_types: ['image/png'] });
 
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
@@ -64,7 +65,9 @@ describe('storage buckets', () => {
     });
 
     const emptied = await admin.storage.emptyBucket(id);
-    expect(emptied.data).toEqual({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
+    expect(emptied.data).toEqual({
+      message: 'Empty bucket has been queued. Completion may take up to an hour.',
+    });
     const deleted = await admin.storage.deleteBucket(id);
     expect(deleted).toEqual({ data: { message: 'Successfully deleted' }, error: null });
     expect(await sql`select 1 from storage.buckets where id = ${id}`).toHaveLength(0);
@@ -123,7 +126,10 @@ describe('storage buckets', () => {
       message: 'Invalid Compact JWS',
     });
     const forged = await call('/bucket', { token: `${env.anonKey.slice(0, -4)}AAAA` });
-    expect(await forged.json()).toMatchObject({ statusCode: '403', message: 'signature verification failed' });
+    expect(await forged.json()).toMatchObject({
+      statusCode: '403',
+      message: 'signature verification failed',
+    });
     const anonList = await anon().storage.listBuckets();
     expect(anonList).toEqual({ data: [], error: null });
   });

@@ -80,11 +80,36 @@ export function filesBelow(dir: string): string[] {
 }
 
 /** Object versions that have bytes on disk vs. versions that rows point at. */
-export async function diskAndRows(sql: postgres.Sql): Promise<{ disk: string[]; rows: string[]; tmp: string[] }> {
+export async function diskAndRows(
+  sql: postgres.Sql,
+): Promise<{ disk: string[]; rows: string[]; tmp: string[] }> {
   const root = await storageRoot(sql);
-  const disk = filesBelow(join(root, 'objects')).map((f) => basename(f)).sort();
-  const rows = (await sql<{ version: string }[]>`select version from storage.objects where version is not null`)
+  const disk = filesBelow(join(root, 'objects'))
+    .map((f) => basename(f))
+    .sort();
+  const rows = (
+    await sql<{ version: string }[]>`select version from storage.objects where version is not null`
+  )
     .map((r) => r.version)
     .sort();
   return { disk, rows, tmp: filesBelow(join(root, 'tmp')) };
+}
+
+/** Gives `owner` a folder in private-docs (a.txt, b.txt, sub/c.txt, sub/deeper/d.txt) and a public file. */
+export async function seedFolder(owner: TestUser): Promise<void> {
+  const files = [
+    ['a.txt', 'alpha'],
+    ['b.txt', 'bravo'],
+    ['sub/c.txt', 'charlie'],
+    ['sub/deeper/d.txt', 'delta'],
+  ] as const;
+  for (const [name, body] of files) {
+    const { error } = await owner.client.storage
+      .from('private-docs')
+      .upload(`${owner.id}/${name}`, new Blob([body], { type: 'text/plain' }));
+    if (error) throw error;
+  }
+  await service()
+    .storage.from('public-assets')
+    .upload('shared/hello.txt', new Blob(['hello public'], { type: 'text/plain' }), { upsert: true });
 }

@@ -1,6 +1,17 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { anon, call, db, diskAndRows, env, filesBelow, service, storageRoot, unique, user } from './storage-helpers.ts';
+import {
+  anon,
+  call,
+  db,
+  diskAndRows,
+  env,
+  filesBelow,
+  service,
+  storageRoot,
+  unique,
+  user,
+} from './storage-helpers.ts';
 
 const sql = db();
 afterAll(() => sql.end());
@@ -31,13 +42,11 @@ describe('storage object uploads and policies', () => {
   it('uploads a raw body with content-type, cache-control and user metadata', async () => {
     const alice = user();
     const path = `${alice.id}/raw.bin`;
-    const { error } = await alice.client.storage
-      .from('public-assets')
-      .upload(path, Buffer.from([1, 2, 3]), {
-        contentType: 'application/octet-stream',
-        cacheControl: '60',
-        metadata: { purpose: 'test' },
-      });
+    const { error } = await alice.client.storage.from('public-assets').upload(path, Buffer.from([1, 2, 3]), {
+      contentType: 'application/octet-stream',
+      cacheControl: '60',
+      metadata: { purpose: 'test' },
+    });
     expect(error).toBeNull();
     const info = await alice.client.storage.from('public-assets').info(path);
     expect(info.data).toMatchObject({
@@ -56,7 +65,11 @@ describe('storage object uploads and policies', () => {
     const path = `${bob.id}/intrusion.txt`;
     const { data, error } = await alice.client.storage.from('private-docs').upload(path, text('x'));
     expect(data).toBeNull();
-    expect(error).toMatchObject({ status: 400, statusCode: '403', message: 'new row violates row-level security policy' });
+    expect(error).toMatchObject({
+      status: 400,
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
     const res = await call(`/object/private-docs/${path}`, {
       method: 'POST',
       token: alice.token,
@@ -123,7 +136,10 @@ describe('storage object uploads and policies', () => {
     const path = `${alice.id}/big.txt`;
     const big = 'x'.repeat(102401);
     const { error } = await alice.client.storage.from('private-docs').upload(path, text(big));
-    expect(error).toMatchObject({ statusCode: '413', message: 'The object exceeded the maximum allowed size' });
+    expect(error).toMatchObject({
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    });
     const res = await call(`/object/private-docs/${path}`, {
       method: 'POST',
       token: alice.token,
@@ -143,7 +159,10 @@ describe('storage object uploads and policies', () => {
   it('enforces allowed_mime_types (with wildcards) with InvalidMimeType', async () => {
     const alice = user();
     const bucket = alice.client.storage.from('private-docs');
-    const ok = await bucket.upload(`${alice.id}/pic.png`, new Blob([Buffer.from('png')], { type: 'image/png' }));
+    const ok = await bucket.upload(
+      `${alice.id}/pic.png`,
+      new Blob([Buffer.from('png')], { type: 'image/png' }),
+    );
     expect(ok.error).toBeNull();
     const res = await call(`/object/private-docs/${alice.id}/page.html`, {
       method: 'POST',
@@ -164,7 +183,12 @@ describe('storage object uploads and policies', () => {
     const alice = user();
     const root = await storageRoot(sql);
     const before = filesBelow(root).length;
-    for (const key of [`${alice.id}/../escape.txt`, `${alice.id}/./x.txt`, `${alice.id}//x.txt`, `${alice.id}/a\u0001b`]) {
+    for (const key of [
+      `${alice.id}/../escape.txt`,
+      `${alice.id}/./x.txt`,
+      `${alice.id}//x.txt`,
+      `${alice.id}/a\u0001b`,
+    ]) {
       // Slashes encoded too, so neither fetch nor any proxy normalises the dot segments away.
       const res = await call(`/object/public-assets/${encodeURIComponent(key)}`, {
         method: 'POST',
@@ -188,7 +212,9 @@ describe('storage object uploads and policies', () => {
     });
     expect((await dotdot.json()).code).toBe('InvalidKey');
     expect(filesBelow(root).length).toBe(before);
-    expect(filesBelow(join(root, '..')).filter((f) => f.includes('escape') || f.endsWith('x.txt'))).toEqual([]);
+    expect(filesBelow(join(root, '..')).filter((f) => f.includes('escape') || f.endsWith('x.txt'))).toEqual(
+      [],
+    );
   });
 
   it('leaves neither row nor file when an upload fails midway', async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, db, env, service, storageRoot, filesBelow, unique, user } from './storage-helpers.ts';
+import { anon, db, env, filesBelow, service, storageRoot, unique, user } from './storage-helpers.ts';
 
 const sql = db();
 afterAll(() => sql.end());
@@ -28,8 +28,12 @@ beforeAll(async () => {
 
 describe('storage image transformations', () => {
   it('resizes a public image by width keeping its aspect ratio, in the original format', async () => {
-    const { data } = anon().storage.from('public-assets').getPublicUrl(pub, { transform: { width: 200 } });
-    expect(data.publicUrl).toBe(`${env.apiUrl}/storage/v1/render/image/public/public-assets/${pub}?width=200`);
+    const { data } = anon()
+      .storage.from('public-assets')
+      .getPublicUrl(pub, { transform: { width: 200 } });
+    expect(data.publicUrl).toBe(
+      `${env.apiUrl}/storage/v1/render/image/public/public-assets/${pub}?width=200`,
+    );
     const res = await fetch(data.publicUrl);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('x-transformations')).toBe('width:200');
@@ -40,7 +44,9 @@ describe('storage image transformations', () => {
   it('covers, contains and fills a box, and converts to webp and avif', async () => {
     const url = (t: Record<string, unknown>) =>
       anon().storage.from('public-assets').getPublicUrl(pub, { transform: t }).data.publicUrl;
-    const cover = await metadataOf(await fetch(url({ width: 300, height: 300, resize: 'cover', format: 'webp' })));
+    const cover = await metadataOf(
+      await fetch(url({ width: 300, height: 300, resize: 'cover', format: 'webp' })),
+    );
     expect([cover.format, cover.width, cover.height]).toEqual(['webp', 300, 300]);
     const contain = await metadataOf(await fetch(url({ width: 300, height: 300, resize: 'contain' })));
     expect([contain.width, contain.height]).toEqual([300, 225]);
@@ -68,7 +74,9 @@ describe('storage image transformations', () => {
     expect(error).toBeNull();
     const meta = await sharp(Buffer.from(await data!.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 50, 50]);
-    const other = await user().client.storage.from('private-docs').download(priv, { transform: { width: 50 } });
+    const other = await user()
+      .client.storage.from('private-docs')
+      .download(priv, { transform: { width: 50 } });
     expect(other.error).toMatchObject({ status: 400 });
   });
 
@@ -91,7 +99,9 @@ describe('storage image transformations', () => {
 
   it('caches renditions on disk keyed by parameters', async () => {
     const root = await storageRoot(sql);
-    const url = anon().storage.from('public-assets').getPublicUrl(pub, { transform: { width: 77 } }).data.publicUrl;
+    const url = anon()
+      .storage.from('public-assets')
+      .getPublicUrl(pub, { transform: { width: 77 } }).data.publicUrl;
     const first = Buffer.from(await (await fetch(url)).arrayBuffer());
     const cached = filesBelow(`${root}/cache`).length;
     const second = Buffer.from(await (await fetch(url)).arrayBuffer());

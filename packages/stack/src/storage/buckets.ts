@@ -8,8 +8,8 @@ import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import { json, readJson } from './http.ts';
 import { mustBeValidBucketName, parseFileSizeLimit, validateAllowedMimeTypes } from './keys.ts';
-import { type BucketRow, findBucket, ownerColumns } from './rows.ts';
 import { renderBucket } from './render.ts';
+import { type BucketRow, findBucket, ownerColumns } from './rows.ts';
 
 const SORT_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at']);
 
@@ -27,7 +27,8 @@ export async function listBuckets(deps: StorageDeps, caller: Caller, url: URL): 
     throw errors.validation('querystring/offset must be >= 0');
   }
   const column = q.get('sortColumn') ?? 'name';
-  if (!SORT_COLUMNS.has(column)) throw errors.validation('querystring/sortColumn must be equal to one of the allowed values');
+  if (!SORT_COLUMNS.has(column))
+    throw errors.validation('querystring/sortColumn must be equal to one of the allowed values');
   const order = q.get('sortOrder') === 'desc' ? 'desc' : 'asc';
   const search = q.get('search');
   const rows = await deps.db.asCaller(caller, (tx) =>
@@ -80,21 +81,33 @@ export async function createBucket(deps: StorageDeps, caller: Caller, request: R
   return json({ name });
 }
 
-export async function updateBucket(deps: StorageDeps, caller: Caller, id: string, request: Request): Promise<Response> {
+export async function updateBucket(
+  deps: StorageDeps,
+  caller: Caller,
+  id: string,
+  request: Request,
+): Promise<Response> {
   const body = await readJson(request);
-  if (body.public === undefined && body.file_size_limit === undefined && body.allowed_mime_types === undefined) {
+  if (
+    body.public === undefined &&
+    body.file_size_limit === undefined &&
+    body.allowed_mime_types === undefined
+  ) {
     throw errors.validation("body must have required property 'public'");
   }
   const fileSizeLimit = parseFileSizeLimit(body.file_size_limit);
   const allowed = mimeTypes(body.allowed_mime_types);
   const isPublic = typeof body.public === 'boolean' ? body.public : null;
-  const updated = await deps.db.asCaller(caller, (tx) => tx`
+  const updated = await deps.db.asCaller(
+    caller,
+    (tx) => tx`
     update storage.buckets set
       public = coalesce(${isPublic}::boolean, public),
       file_size_limit = case when ${fileSizeLimit !== undefined} then ${fileSizeLimit ?? null}::bigint else file_size_limit end,
       allowed_mime_types = case when ${allowed !== undefined} then ${allowed ?? null}::text[] else allowed_mime_types end,
       updated_at = now()
-    where id = ${id}`);
+    where id = ${id}`,
+  );
   if (!updated.count) throw errors.noSuchBucket();
   return json({ message: 'Successfully updated' });
 }

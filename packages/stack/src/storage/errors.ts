@@ -44,7 +44,8 @@ export const errors = {
     new StorageError('AccessDenied', 403, message || 'Access denied', 'Unauthorized', httpStatus),
   resourceAlreadyExists: () =>
     new StorageError('ResourceAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
-  keyAlreadyExists: () => new StorageError('KeyAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
+  keyAlreadyExists: () =>
+    new StorageError('KeyAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
   bucketAlreadyExists: () =>
     new StorageError('BucketAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
   bucketNotEmpty: () =>
@@ -65,14 +66,9 @@ export const errors = {
   expiredSignature: () => new StorageError('ExpiredToken', 400, 'The provided token has expired.'),
   invalidRequest: (message: string) => new StorageError('InvalidRequest', 400, message || 'Invalid Request'),
   invalidFileSizeLimit: () =>
-    new StorageError(
-      'InvalidRequest',
-      400,
-      'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B',
-    ),
+    new StorageError('InvalidRequest', 400, 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'),
   noContentProvided: () => new StorageError('InvalidRequest', 400, 'No content provided'),
-  invalidRange: () =>
-    new StorageError('InvalidRange', 416, 'invalid range provided', 'invalid_range', 416),
+  invalidRange: () => new StorageError('InvalidRange', 416, 'invalid range provided', 'invalid_range', 416),
   /** Fastify's schema validation failures, as storage-api's error handler renders them. */
   validation: (message: string) => new StorageError('InvalidRequest', 400, message, 'Bad Request'),
   internal: (message = 'Internal server error') => new StorageError('InternalError', 500, message),

@@ -59,7 +59,9 @@ export class FileStore {
       },
     });
     try {
-      const source = body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream) : Readable.from([]);
+      const source = body
+        ? Readable.fromWeb(body as import('node:stream/web').ReadableStream)
+        : Readable.from([]);
       await pipeline(source, meter, createWriteStream(path));
     } catch (error) {
       await rm(path, { force: true });

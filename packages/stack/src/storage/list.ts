@@ -90,7 +90,15 @@ export async function listV2(deps: StorageDeps, caller: Caller, bucketId: string
         const slash = delimited ? rest.indexOf('/') : -1;
         if (slash >= 0) {
           const name = row.name.slice(0, prefix.length + slash + 1);
-          folders.push({ key: rest.slice(0, slash), name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+          folders.push({
+            key: rest.slice(0, slash),
+            name,
+            id: null,
+            updated_at: null,
+            created_at: null,
+            last_accessed_at: null,
+            metadata: null,
+          });
           last = after = name;
           requery = true;
           break;

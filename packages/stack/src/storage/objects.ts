@@ -10,8 +10,8 @@ import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import { json, readJson } from './http.ts';
 import { mustBeValidKey } from './keys.ts';
-import { findObject, findObjectOrNull, type ObjectRow } from './rows.ts';
 import { renderObject } from './render.ts';
+import { findObject, findObjectOrNull, type ObjectRow } from './rows.ts';
 import { insertObjectRow } from './write.ts';
 
 const RETURNING = `id, bucket_id, name, owner, owner_id, version, metadata, user_metadata,
@@ -63,11 +63,18 @@ interface Transfer {
 async function readTransfer(request: Request): Promise<Transfer & { body: Record<string, unknown> }> {
   const body = await readJson(request);
   for (const field of ['bucketId', 'sourceKey', 'destinationKey']) {
-    if (typeof body[field] !== 'string') throw errors.validation(`body must have required property '${field}'`);
+    if (typeof body[field] !== 'string')
+      throw errors.validation(`body must have required property '${field}'`);
   }
   const bucketId = body.bucketId as string;
-  const destinationBucket = typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
-  const transfer = { bucketId, sourceKey: body.sourceKey as string, destinationBucket, destinationKey: body.destinationKey as string };
+  const destinationBucket =
+    typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
+  const transfer = {
+    bucketId,
+    sourceKey: body.sourceKey as string,
+    destinationBucket,
+    destinationKey: body.destinationKey as string,
+  };
   mustBeValidKey(transfer.sourceKey);
   mustBeValidKey(transfer.destinationKey);
   return { ...transfer, body };
@@ -107,7 +114,11 @@ export async function copyObject(deps: StorageDeps, caller: Caller, request: Req
       const given = (t.body.metadata ?? {}) as { cacheControl?: string; mimetype?: string };
       const metadata = copyMetadata
         ? source.metadata
-        : { ...source.metadata, ...(given.cacheControl ? { cacheControl: given.cacheControl } : {}), ...(given.mimetype ? { mimetype: given.mimetype } : {}) };
+        : {
+            ...source.metadata,
+            ...(given.cacheControl ? { cacheControl: given.cacheControl } : {}),
+            ...(given.mimetype ? { mimetype: given.mimetype } : {}),
+          };
       await insertObjectRow(
         tx,
         {
@@ -131,5 +142,9 @@ export async function copyObject(deps: StorageDeps, caller: Caller, request: Req
       throw error;
     });
   if (previous && previous !== version) await deps.files.remove(previous);
-  return json({ Id: created.id, Key: `${t.destinationBucket}/${t.destinationKey}`, ...renderObject(created) });
+  return json({
+    Id: created.id,
+    Key: `${t.destinationBucket}/${t.destinationKey}`,
+    ...renderObject(created),
+  });
 }

@@ -57,7 +57,10 @@ export function dispositionHeader(url: URL): string | undefined {
 }
 
 /** Parses a single `bytes=` range against `size`; null for none, 'invalid' when unsatisfiable. */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'invalid' {
+export function parseRange(
+  header: string | null,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (!match[1] && !match[2])) return 'invalid';
@@ -76,7 +79,12 @@ export function parseRange(header: string | null, size: number): { start: number
 }
 
 /** Sends an object's bytes (or only its headers for HEAD) with storage-api's headers. */
-export async function sendObject(deps: StorageDeps, request: Request, url: URL, row: ObjectRow): Promise<Response> {
+export async function sendObject(
+  deps: StorageDeps,
+  request: Request,
+  url: URL,
+  row: ObjectRow,
+): Promise<Response> {
   const meta = row.metadata;
   const path = deps.files.objectPath(row.version);
   const size = (await deps.files.size(row.version)) ?? meta.size;
@@ -95,10 +103,8 @@ export async function sendObject(deps: StorageDeps, request: Request, url: URL, 
   if (ifNoneMatch && ifNoneMatch === meta.eTag) return new Response(null, { status: 304, headers });
   const range = parseRange(request.headers.get('range'), size);
   if (range === 'invalid') {
-    headers.set('content-range', `bytes */${size}`);
     const error = errors.invalidRange().toResponse();
-    headers.forEach((v, k) => error.headers.set(k, v));
-    error.headers.set('content-type', 'application/json; charset=utf-8');
+    error.headers.set('content-range', `bytes */${size}`);
     return error;
   }
   const head = request.method === 'HEAD';

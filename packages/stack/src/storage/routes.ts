@@ -10,11 +10,11 @@ import { errors } from './errors.ts';
 import { decodeName, json } from './http.ts';
 import { mustBeValidKey } from './keys.ts';
 import { listV1, listV2 } from './list.ts';
-import { findBucket } from './rows.ts';
 import { copyObject, moveObject, removeObject, removeObjects } from './objects.ts';
 import { findAsCaller, findPublic, findSigned, sendObject } from './read.ts';
-import { signDownload, signDownloads, signUpload } from './signed.ts';
+import { findBucket } from './rows.ts';
 import { verifyUrlToken } from './sign.ts';
+import { signDownload, signDownloads, signUpload } from './signed.ts';
 import { parseTransform, parseTransformationList, renderImage } from './transform.ts';
 import { storeUpload } from './write.ts';
 
@@ -36,7 +36,11 @@ const REST = '(.*)';
 
 function route(methods: string | string[], path: string, handler: Handler): Route {
   const source = path.replace(':bucket', BUCKET).replace('*', REST);
-  return { methods: Array.isArray(methods) ? methods : [methods], pattern: new RegExp(`^${source}$`), handler };
+  return {
+    methods: Array.isArray(methods) ? methods : [methods],
+    pattern: new RegExp(`^${source}$`),
+    handler,
+  };
 }
 
 const me = (deps: StorageDeps, request: Request) => authenticate(deps.jwt, request);
@@ -88,11 +92,19 @@ export const ROUTES: Route[] = [
   route('POST', '/object/copy', (d, r) => copyObject(d, me(d, r), r)),
   route('POST', '/object/list/:bucket', (d, r, _u, m) => listV1(d, me(d, r), m.bucket, r)),
   route('POST', '/object/list-v2/:bucket', (d, r, _u, m) => listV2(d, me(d, r), m.bucket, r)),
-  route('POST', '/object/upload/sign/:bucket/*', (d, r, _u, m) => signUpload(d, me(d, r), m.bucket, m.name, r)),
+  route('POST', '/object/upload/sign/:bucket/*', (d, r, _u, m) =>
+    signUpload(d, me(d, r), m.bucket, m.name, r),
+  ),
   route('PUT', '/object/upload/sign/:bucket/*', async (d, r, u, m) => {
     const claims = verifyUrlToken(d, u.searchParams.get('token'), `${m.bucket}/${m.name}`, 'upload');
     const owner = typeof claims.owner === 'string' ? claims.owner : undefined;
-    const { Key } = await storeUpload(d, r, { caller: null, bucketId: m.bucket, name: m.name, upsert: claims.upsert === true, owner });
+    const { Key } = await storeUpload(d, r, {
+      caller: null,
+      bucketId: m.bucket,
+      name: m.name,
+      upsert: claims.upsert === true,
+      owner,
+    });
     return json({ Key });
   }),
   route('POST', '/object/sign/:bucket/*', (d, r, _u, m) =>
@@ -108,7 +120,9 @@ export const ROUTES: Route[] = [
   route(['GET', 'HEAD'], '/object/authenticated/:bucket/*', async (d, r, u, m) =>
     sendObject(d, r, u, await findAsCaller(d, me(d, r), m.bucket, m.name)),
   ),
-  route('GET', '/object/info/public/:bucket/*', async (d, _r, _u, m) => info(await findPublic(d, m.bucket, m.name))),
+  route('GET', '/object/info/public/:bucket/*', async (d, _r, _u, m) =>
+    info(await findPublic(d, m.bucket, m.name)),
+  ),
   route('GET', '/object/info/authenticated/:bucket/*', async (d, r, _u, m) =>
     info(await findAsCaller(d, me(d, r), m.bucket, m.name)),
   ),
@@ -133,7 +147,9 @@ export const ROUTES: Route[] = [
   }),
   route(['GET', 'HEAD'], '/render/image/sign/:bucket/*', async (d, r, u, m) => {
     const { row, claims } = await findSigned(d, m.bucket, m.name, u.searchParams.get('token'));
-    const options = parseTransformationList(typeof claims.transformations === 'string' ? claims.transformations : '');
+    const options = parseTransformationList(
+      typeof claims.transformations === 'string' ? claims.transformations : '',
+    );
     if (claims.format === 'origin') options.format = 'origin';
     return renderImage(d, r, u, row, options);
   }),
@@ -141,7 +157,13 @@ export const ROUTES: Route[] = [
 
 async function upload(deps: StorageDeps, request: Request, m: Match, upsert: boolean): Promise<Response> {
   const caller = me(deps, request);
-  const result = await storeUpload(deps, request, { caller, bucketId: m.bucket, name: m.name, upsert, owner: caller.owner });
+  const result = await storeUpload(deps, request, {
+    caller,
+    bucketId: m.bucket,
+    name: m.name,
+    upsert,
+    owner: caller.owner,
+  });
   return json(result);
 }
 

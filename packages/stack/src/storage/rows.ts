@@ -2,8 +2,9 @@
  * @module storage/rows — the metadata reads shared by handlers: buckets and objects by id/name, and
  * the object metadata document storage-api keeps in `storage.objects.metadata`.
  */
-import { errors } from './errors.ts';
+
 import type { Tx } from './db.ts';
+import { errors } from './errors.ts';
 
 export interface BucketRow {
   id: string;

@@ -19,7 +19,12 @@ export function signUrlToken(deps: StorageDeps, claims: JwtClaims, expiresIn: nu
 }
 
 /** Checks a signed URL's token: signature and expiry (InvalidJWT), scope and path (InvalidSignature). */
-export function verifyUrlToken(deps: StorageDeps, token: string | null, url: string, scope: Scope): JwtClaims {
+export function verifyUrlToken(
+  deps: StorageDeps,
+  token: string | null,
+  url: string,
+  scope: Scope,
+): JwtClaims {
   const claims = verifyToken(deps.jwt, token ?? '', (m) => errors.invalidJwt(m));
   const claimed = claims.scope;
   // Tokens made before scopes existed carry none; an upload token is told apart by its `owner`/`upsert`.

@@ -9,13 +9,19 @@ import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import { json, readJson } from './http.ts';
 import { mustBeValidKey } from './keys.ts';
-import { findBucket } from './rows.ts';
 import { findAsCaller } from './read.ts';
+import { findBucket } from './rows.ts';
 import { mustBeValidExpiry, signUrlToken, UPLOAD_URL_TTL } from './sign.ts';
 import { parseTransform, transformationList } from './transform.ts';
 import { insertObjectRow } from './write.ts';
 
-export async function signDownload(deps: StorageDeps, caller: Caller, bucketId: string, name: string, request: Request) {
+export async function signDownload(
+  deps: StorageDeps,
+  caller: Caller,
+  bucketId: string,
+  name: string,
+  request: Request,
+) {
   const body = await readJson(request);
   const expiresIn = mustBeValidExpiry(body.expiresIn);
   const transform =
@@ -42,15 +48,21 @@ export async function signDownloads(deps: StorageDeps, caller: Caller, bucketId:
     throw errors.validation('body/paths must be array');
   }
   if (paths.length < 1) throw errors.validation('body/paths must NOT have fewer than 1 items');
-  const visible = await deps.db.asCaller(caller, (tx) =>
-    tx<{ name: string }[]>`
+  const visible = await deps.db.asCaller(
+    caller,
+    (tx) =>
+      tx<{ name: string }[]>`
       select name from storage.objects where bucket_id = ${bucketId} and name = any(${paths as string[]}::text[])`,
   );
   const names = new Set(visible.map((r) => r.name));
   return json(
     (paths as string[]).map((path) => {
       if (!names.has(path)) {
-        return { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null };
+        return {
+          error: 'Either the object does not exist or you do not have access to it',
+          path,
+          signedURL: null,
+        };
       }
       const url = `${bucketId}/${path}`;
       const token = signUrlToken(deps, { url, scope: 'download' }, expiresIn);
@@ -59,7 +71,13 @@ export async function signDownloads(deps: StorageDeps, caller: Caller, bucketId:
   );
 }
 
-export async function signUpload(deps: StorageDeps, caller: Caller, bucketId: string, name: string, request: Request) {
+export async function signUpload(
+  deps: StorageDeps,
+  caller: Caller,
+  bucketId: string,
+  name: string,
+  request: Request,
+) {
   mustBeValidKey(name);
   const upsert = request.headers.get('x-upsert') === 'true';
   await deps.db.asAdmin((tx) => findBucket(tx, bucketId));

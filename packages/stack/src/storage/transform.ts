@@ -117,7 +117,9 @@ export async function renderImage(
     throw new StorageError('InvalidRequest', 400, 'Image transformation request was rejected');
   }
   const list = transformationList(options);
-  const key = createHash('sha1').update(`${list.join(',')}|${format}`).digest('hex');
+  const key = createHash('sha1')
+    .update(`${list.join(',')}|${format}`)
+    .digest('hex');
   const dir = deps.files.cacheDir(row.version);
   const cached = join(dir, `${key}.${format}`);
   if (!existsSync(cached)) {
@@ -137,7 +139,11 @@ export async function renderImage(
       await rename(temp, cached);
     } catch (error) {
       await rm(temp, { force: true });
-      throw new StorageError('InvalidRequest', 400, `Image transformation failed: ${(error as Error).message}`);
+      throw new StorageError(
+        'InvalidRequest',
+        400,
+        `Image transformation failed: ${(error as Error).message}`,
+      );
     }
   }
   const { size } = await stat(cached);

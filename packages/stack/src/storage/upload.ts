@@ -37,7 +37,11 @@ function checkMime(mimetype: string, limits: UploadLimits): void {
   if (limits.allowedMimeTypes?.length) validateMimeType(mimetype, limits.allowedMimeTypes);
 }
 
-export async function readUpload(request: Request, limits: UploadLimits, files: FileStore): Promise<ReadUpload> {
+export async function readUpload(
+  request: Request,
+  limits: UploadLimits,
+  files: FileStore,
+): Promise<ReadUpload> {
   const contentType = request.headers.get('content-type') ?? '';
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (contentType.startsWith('multipart/form-data')) {

@@ -72,7 +72,11 @@ export async function storeUpload(
   mustBeValidKey(target.name);
   const bucket = await deps.db.asAdmin((tx) => findBucket(tx, target.bucketId));
   const maxSize = Math.min(deps.fileSizeLimit, bucket.file_size_limit ?? Number.POSITIVE_INFINITY);
-  const upload = await readUpload(request, { maxSize, allowedMimeTypes: bucket.allowed_mime_types }, deps.files);
+  const upload = await readUpload(
+    request,
+    { maxSize, allowedMimeTypes: bucket.allowed_mime_types },
+    deps.files,
+  );
   const version = randomUUID();
   const metadata: ObjectMetadata = {
     eTag: upload.staged.eTag,
@@ -96,7 +100,15 @@ export async function storeUpload(
       const newId = randomUUID();
       await insertObjectRow(
         tx,
-        { id: newId, bucketId: target.bucketId, name: target.name, owner: target.owner, version, metadata, userMetadata: upload.userMetadata },
+        {
+          id: newId,
+          bucketId: target.bucketId,
+          name: target.name,
+          owner: target.owner,
+          version,
+          metadata,
+          userMetadata: upload.userMetadata,
+        },
         target.upsert,
       );
       await asAdmin(tx);
