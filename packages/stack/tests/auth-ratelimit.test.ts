@@ -105,7 +105,7 @@ describe('rate limits', () => {
   });
 });
 
-describe('confirmations off, anonymous sign-ins on, stricter passwords', () => {
+describe('confirmations and signups switched off', () => {
   let stack: RunningStack;
   let workdir: string;
   beforeAll(async () => {
@@ -142,15 +142,6 @@ describe('confirmations off, anonymous sign-ins on, stricter passwords', () => {
     expect(error!.message).toBe(
       'Password should be at least 8 characters. Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
     );
-  });
-
-  it('signInAnonymously answers a session of an anonymous user', async () => {
-    const { data, error } = await clientOf(stack).auth.signInAnonymously({ options: { data: { guest: true } } });
-    expect(error).toBeNull();
-    expect(data.user).toMatchObject({ email: '', is_anonymous: true, app_metadata: {}, user_metadata: { guest: true } });
-    expect(data.user!.identities).toEqual([]);
-    const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString());
-    expect(claims).toMatchObject({ is_anonymous: true, role: 'authenticated', amr: [{ method: 'anonymous' }] });
   });
 
   it('/settings reports mailer_autoconfirm', async () => {
