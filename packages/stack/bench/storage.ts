@@ -27,7 +27,11 @@ export interface StorageBench {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const round = (n: number) => Math.round(n * 10) / 10;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /** Starts the stack in a child process (this file with `--serve`); resolves once it prints its URL. */
 async function spawnStack(): Promise<{ apiUrl: string; serviceRoleKey: string; child: ChildProcess }> {
@@ -83,17 +87,21 @@ export async function benchStorage(transferSamples = 10, transformSamples = 15):
     const photo = await sharp({
       create: { width: 4000, height: 3000, channels: 3, background: '#4a7bd0' },
     })
-      .composite([{ input: randomBytes(400 * 300 * 3), raw: { width: 400, height: 300, channels: 3 }, tile: true }])
+      .composite([
+        { input: randomBytes(400 * 300 * 3), raw: { width: 400, height: 300, channels: 3 }, tile: true },
+      ])
       .jpeg({ quality: 85 })
       .toBuffer();
     const { error } = await bucket.upload('bench/photo.jpg', photo, { contentType: 'image/jpeg' });
     if (error) throw error;
     const render = (quality: number) =>
       timed(async () => {
-        const url = bucket.getPublicUrl('bench/photo.jpg', { transform: { width: 640, quality, format: 'webp' } as never })
-          .data.publicUrl;
+        const url = bucket.getPublicUrl('bench/photo.jpg', {
+          transform: { width: 640, quality, format: 'webp' } as never,
+        }).data.publicUrl;
         const res = await fetch(url);
-        if (res.status !== 200 || res.headers.get('content-type') !== 'image/webp') throw new Error(`render ${res.status}`);
+        if (res.status !== 200 || res.headers.get('content-type') !== 'image/webp')
+          throw new Error(`render ${res.status}`);
         await res.arrayBuffer();
       });
     const fresh: number[] = [];
@@ -116,7 +124,11 @@ export async function benchStorage(transferSamples = 10, transformSamples = 15):
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--serve') {
+if (
+  process.argv[1] &&
+  import.meta.url === pathToFileURL(process.argv[1]).href &&
+  process.argv[2] === '--serve'
+) {
   await serve();
 } else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await benchStorage();
