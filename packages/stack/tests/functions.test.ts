@@ -90,8 +90,10 @@ describe('verify_jwt', () => {
     body: await res.json(),
   });
 
-  it('refuses a request without an Authorization header', async () => {
-    expect(await refusal(await call('echo', { method: 'POST' }))).toEqual({
+  it('refuses a request without an Authorization header, readable cross-origin', async () => {
+    const res = await call('echo', { method: 'POST', headers: { origin: 'http://localhost:3000' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await refusal(res)).toEqual({
       status: 401,
       code: 'UNAUTHORIZED_NO_AUTH_HEADER',
       body: { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' },

@@ -20,7 +20,12 @@ export type FunctionsErrorCode =
 export function functionsError(status: number, code: FunctionsErrorCode, message: string): Response {
   return new Response(JSON.stringify({ code, message }), {
     status,
-    headers: { 'content-type': 'application/json', 'sb-error-code': code },
+    // Readable cross-origin like hosted's refusals, so a browser app sees the 401 instead of a CORS error.
+    headers: {
+      'content-type': 'application/json',
+      'sb-error-code': code,
+      'access-control-allow-origin': '*',
+    },
   });
 }
 
