@@ -1,14 +1,57 @@
 /**
- * @module realtime — placeholder until the service lands; answers 501 so a client sees a clear refusal.
+ * @module realtime — the Realtime service: Phoenix channels over WebSocket at `/realtime/v1/websocket`
+ * (broadcast, presence, postgres_changes from logical replication) and REST broadcast at `/api/broadcast`.
  */
+import { randomBytes } from 'node:crypto';
+import { WebSocketServer } from 'ws';
 import type { Service, StackContext } from '../context.ts';
+import { handleBroadcast } from './broadcast-api.ts';
+import { ChangeDispatcher } from './changes.ts';
+import { Hub } from './hub.ts';
+import type { Vsn } from './protocol.ts';
+import { startReplication } from './replication.ts';
+import { RealtimeSocket } from './socket.ts';
 
-export function build(_stack: StackContext): Service {
+export function build(stack: StackContext): Service {
+  const sql = stack.connect('postgres', { max: 4 });
+  const hub = new Hub();
+  const sockets = new Set<RealtimeSocket>();
+  // A temporary slot: Postgres drops it when this connection ends, so a crashed stack leaves nothing behind.
+  const slot = `stack_realtime_${process.pid}_${randomBytes(4).toString('hex')}`;
+  let dispatcher: ChangeDispatcher;
+  const replication = startReplication(stack.urls.db, slot, (tx) => dispatcher.enqueue(tx), stack.log);
+  dispatcher = new ChangeDispatcher(sql, hub, stack.log, (lsn) => replication.ack(lsn));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 3 * 1024 * 1024 });
+  const deps = { hub, jwt: stack.jwt, sql, log: stack.log, replicationReady: replication.ready };
+
   return {
-    fetch: async () =>
-      new Response(JSON.stringify({ message: 'realtime is not implemented yet' }), {
-        status: 501,
-        headers: { 'content-type': 'application/json' },
-      }),
+    fetch: async (request, ctx) => {
+      if (ctx.path.startsWith('/api/broadcast'))
+        return handleBroadcast(request, ctx.path, hub, sql, stack.jwt);
+      return Response.json({ message: 'Not Found' }, { status: 404 });
+    },
+    upgrade(req, socket, head, ctx) {
+      if (ctx.path !== '/websocket' && ctx.path !== '/websocket/') {
+        socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+        return;
+      }
+      const requested = ctx.url.searchParams.get('vsn');
+      // Phoenix answers 1.0.0 when no vsn is asked for.
+      const vsn: Vsn = requested === '2.0.0' ? '2.0.0' : '1.0.0';
+      if (requested && requested !== '1.0.0' && requested !== '2.0.0') {
+        socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const rs = new RealtimeSocket(ws, vsn, ctx.apikey?.jwt ?? null, deps);
+        sockets.add(rs);
+        ws.on('close', () => sockets.delete(rs));
+      });
+    },
+    async close() {
+      for (const s of sockets) s.close();
+      wss.close();
+      await replication.close();
+    },
   };
 }

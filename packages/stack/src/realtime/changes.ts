@@ -1,0 +1,225 @@
+/**
+ * @module realtime/changes — turns committed transactions into `postgres_changes` pushes: match each change
+ * against every subscriber's bindings (schema, table, event, filters), then ask Postgres which of them may
+ * see it (`realtime.stack_changes`, selecting the row as each subscriber) and push in commit order.
+ * Inserts into realtime.messages (from `realtime.send()`) become broadcasts.
+ */
+import type { Sql } from 'postgres';
+import type { Logger } from '../context.ts';
+import { tupleMatches } from './filters.ts';
+import type { Hub, Member } from './hub.ts';
+import type { Change, Transaction, Tuple } from './pgoutput.ts';
+
+/** Changes per round trip to Postgres; keeps one call's latency bounded during bursts. */
+const MAX_BATCH = 500;
+const JSON_TYPES = new Set(['json', 'jsonb']);
+/** Re-checks of a row not visible yet, 2 ms apart, before taking it as gone. */
+const RETRIES = 10;
+
+interface CheckResult {
+  record: unknown;
+  old_record: unknown;
+  visible: number[];
+  present: boolean;
+}
+
+interface Delivery {
+  change: Change;
+  commitTimestamp: string;
+  /** Matched members and, per member, the ids of its bindings that matched. */
+  targets: { member: Member; ids: number[] }[];
+}
+
+export class ChangeDispatcher {
+  readonly #sql: Sql;
+  readonly #hub: Hub;
+  readonly #log: Logger;
+  readonly #ack: (lsn: bigint) => void;
+  readonly #queue: Transaction[] = [];
+  #draining = false;
+  #types = new Map<number, string>();
+
+  constructor(sql: Sql, hub: Hub, log: Logger, ack: (lsn: bigint) => void) {
+    this.#sql = sql;
+    this.#hub = hub;
+    this.#log = log;
+    this.#ack = ack;
+  }
+
+  enqueue(tx: Transaction): void {
+    this.#queue.push(tx);
+    if (!this.#draining) void this.#drain();
+  }
+
+  async #drain(): Promise<void> {
+    this.#draining = true;
+    try {
+      while (this.#queue.length) {
+        const txs: Transaction[] = [];
+        let size = 0;
+        while (this.#queue.length && (size === 0 || size + this.#queue[0]!.changes.length <= MAX_BATCH)) {
+          const tx = this.#queue.shift()!;
+          size += tx.changes.length;
+          txs.push(tx);
+        }
+        try {
+          await this.#deliver(txs);
+        } catch (error) {
+          this.#log('realtime', `postgres_changes delivery failed: ${(error as Error).message}`);
+        }
+        this.#ack(txs[txs.length - 1]!.endLsn);
+      }
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  async #typeName(oid: number): Promise<string> {
+    if (!this.#types.has(oid)) {
+      const rows = await this.#sql<{ oid: number; typname: string }[]>`select oid::int, typname from pg_type`;
+      this.#types = new Map(rows.map((r) => [r.oid, r.typname]));
+    }
+    return this.#types.get(oid) ?? 'text';
+  }
+
+  async #deliver(txs: Transaction[]): Promise<void> {
+    const steps: (Delivery | (() => void))[] = [];
+    for (const tx of txs) {
+      const commitTimestamp = tx.commitTime.toISOString();
+      for (const change of tx.changes) {
+        const { relation } = change;
+        if (relation.schema === 'realtime' && relation.table === 'messages') {
+          steps.push(() => this.#broadcastMessage(change));
+          continue;
+        }
+        const types = new Map<string, string>();
+        for (const c of relation.columns) types.set(c.name, await this.#typeName(c.typeOid));
+        const targets = this.#match(change, types);
+        if (targets.length) steps.push({ change, commitTimestamp, targets });
+      }
+    }
+    const deliveries = steps.filter((s): s is Delivery => typeof s !== 'function');
+    const results = deliveries.length ? await this.#check(deliveries) : [];
+    let i = 0;
+    for (const step of steps) {
+      if (typeof step === 'function') step();
+      else this.#push(step, results[i++]!);
+    }
+  }
+
+  #match(change: Change, types: Map<string, string>): Delivery['targets'] {
+    const { schema, table } = change.relation;
+    const targets: Delivery['targets'] = [];
+    for (const member of this.#hub.changeMembers) {
+      const ids: number[] = [];
+      for (const { id, spec } of member.bindings) {
+        if (spec.schema !== '*' && spec.schema !== schema) continue;
+        if (spec.table !== '*' && spec.table !== table) continue;
+        if (spec.event !== '*' && spec.event !== change.type) continue;
+        const ok =
+          tupleMatches(spec.filters, change.record, types) ||
+          (change.type === 'DELETE' && tupleMatches(spec.filters, change.old, types));
+        if (ok && !ids.includes(id)) ids.push(id);
+      }
+      if (ids.length) targets.push({ member, ids });
+    }
+    return targets;
+  }
+
+  /** One round trip for the whole batch: typed records and, per change, the subscribers who may see it. */
+  async #check(deliveries: Delivery[]): Promise<CheckResult[]> {
+    const batch = await Promise.all(
+      deliveries.map(async ({ change, targets }) => {
+        const item: Record<string, unknown> = {
+          relid: change.relation.id,
+          type: change.type,
+          subs: targets.map(({ member }) => ({
+            role: member.who.role,
+            claims: JSON.stringify(member.who.claims),
+          })),
+        };
+        if (change.record) item.record = await this.#jsonValues(change, change.record);
+        if (change.old) item.old = await this.#jsonValues(change, change.old);
+        return item;
+      }),
+    );
+    const results = await this.#call(batch);
+    // A row not found yet may be a commit the walsender shipped before it became visible: ask again briefly.
+    for (let attempt = 0; attempt < RETRIES; attempt++) {
+      const missing = results.flatMap((r, i) => (r.present === false ? [i] : []));
+      if (!missing.length) break;
+      await new Promise((r) => setTimeout(r, 2));
+      const again = await this.#call(missing.map((i) => batch[i]!));
+      missing.forEach((i, k) => (results[i] = again[k]!));
+    }
+    return results;
+  }
+
+  async #call(batch: Record<string, unknown>[]): Promise<CheckResult[]> {
+    return await this.#sql.begin(async (tx) => {
+      const [row] = await tx<
+        { r: CheckResult[] }[]
+      >`select realtime.stack_changes(${tx.json(batch as never)}) as r`;
+      return row!.r;
+    });
+  }
+
+  /** json/jsonb values go in parsed, so jsonb_populate_record keeps them as documents. */
+  async #jsonValues(change: Change, tuple: Tuple): Promise<Record<string, unknown>> {
+    const out: Record<string, unknown> = {};
+    for (const c of change.relation.columns) {
+      if (!(c.name in tuple)) continue;
+      const v = tuple[c.name];
+      out[c.name] =
+        v !== null && v !== undefined && JSON_TYPES.has(await this.#typeName(c.typeOid)) ? JSON.parse(v) : v;
+    }
+    return out;
+  }
+
+  #push(d: Delivery, result: CheckResult): void {
+    const { change } = d;
+    const columns = change.relation.columns.map((c) => ({
+      name: c.name,
+      type: this.#types.get(c.typeOid) ?? 'text',
+    }));
+    const data: Record<string, unknown> = {
+      schema: change.relation.schema,
+      table: change.relation.table,
+      commit_timestamp: d.commitTimestamp,
+      type: change.type,
+      columns,
+      errors: null,
+    };
+    if (change.type !== 'DELETE') data.record = result.record ?? {};
+    if (change.type !== 'INSERT') data.old_record = result.old_record ?? {};
+    for (const index of result.visible) {
+      const target = d.targets[index];
+      if (!target || !this.#hub.changeMembers.has(target.member)) continue;
+      const { member, ids } = target;
+      member.send({
+        join_ref: null,
+        ref: null,
+        topic: member.topic,
+        event: 'postgres_changes',
+        payload: { ids, data },
+      });
+    }
+  }
+
+  #broadcastMessage(change: Change): void {
+    const row = change.record;
+    if (change.type !== 'INSERT' || !row || row.extension !== 'broadcast') return;
+    let payload: unknown = {};
+    try {
+      payload = row.payload ? JSON.parse(row.payload) : {};
+    } catch {
+      return;
+    }
+    this.#hub.broadcast(row.private === 't', row.topic ?? '', {
+      type: 'broadcast',
+      event: row.event ?? '',
+      payload,
+      meta: { id: row.id },
+    });
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * @module realtime/socket — one client WebSocket speaking the Phoenix channel protocol: heartbeats, joins
+ * and leaves, broadcast and presence pushes, `access_token` updates; frames are handled in arrival order.
+ */
+import type { Sql } from 'postgres';
+import type { WebSocket } from 'ws';
+import type { Logger } from '../context.ts';
+import type { Jwt } from '../jwt.ts';
+import { type Identity, RealtimeAuthError, verifyToken } from './auth.ts';
+import type { Hub, Member } from './hub.ts';
+import { joinChannel, refreshToken, shutdown } from './join.ts';
+import { decodeFrame, encodeFrame, type Frame, FrameError, type Vsn } from './protocol.ts';
+
+export interface SocketDeps {
+  hub: Hub;
+  jwt: Jwt;
+  sql: Sql;
+  log: Logger;
+  /** Resolves when postgres_changes can be delivered. */
+  replicationReady: Promise<void>;
+}
+
+export class RealtimeSocket {
+  readonly #ws: WebSocket;
+  readonly #vsn: Vsn;
+  readonly #deps: SocketDeps;
+  /** The apikey's JWT: the identity of joins that carry no access_token. */
+  readonly #apikeyToken: string | null;
+  readonly #members = new Map<string, Member>();
+  #chain: Promise<void> = Promise.resolve();
+
+  constructor(ws: WebSocket, vsn: Vsn, apikeyToken: string | null, deps: SocketDeps) {
+    this.#ws = ws;
+    this.#vsn = vsn;
+    this.#deps = deps;
+    this.#apikeyToken = apikeyToken;
+    ws.on('message', (data, isBinary) => {
+      const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
+      this.#chain = this.#chain
+        .then(() => this.#onMessage(buf, isBinary))
+        .catch((error) => {
+          deps.log('realtime', `socket message failed: ${(error as Error).stack ?? error}`);
+        });
+    });
+    ws.on('close', () => this.#closeAll());
+    ws.on('error', () => this.#closeAll());
+  }
+
+  send(frame: Frame): void {
+    if (this.#ws.readyState !== this.#ws.OPEN) return;
+    this.#ws.send(encodeFrame(frame, this.#vsn));
+  }
+
+  reply(frame: Frame, status: 'ok' | 'error', response: unknown): void {
+    this.send({
+      join_ref: frame.join_ref,
+      ref: frame.ref,
+      topic: frame.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    });
+  }
+
+  close(): void {
+    this.#ws.terminate();
+    this.#closeAll();
+  }
+
+  #closeAll(): void {
+    for (const member of this.#members.values()) this.#deps.hub.leave(member);
+    this.#members.clear();
+  }
+
+  forget(member: Member): void {
+    if (this.#members.get(member.topic) === member) this.#members.delete(member.topic);
+    this.#deps.hub.leave(member);
+  }
+
+  async #onMessage(data: Buffer, isBinary: boolean): Promise<void> {
+    let frame: Frame;
+    try {
+      frame = decodeFrame(data, isBinary, this.#vsn);
+    } catch (error) {
+      if (error instanceof FrameError) {
+        this.#deps.log('realtime', `dropped a malformed frame: ${error.message}`);
+        return;
+      }
+      throw error;
+    }
+    const { topic, event } = frame;
+    if (topic === 'phoenix' && event === 'heartbeat') return this.reply(frame, 'ok', {});
+    if (event === 'phx_join') return this.#join(frame);
+    const member = this.#members.get(topic);
+    if (!member) return this.reply(frame, 'error', { reason: 'unmatched topic' });
+    switch (event) {
+      case 'phx_leave':
+        this.reply(frame, 'ok', {});
+        this.forget(member);
+        return;
+      case 'broadcast':
+        return this.#broadcast(member, frame);
+      case 'presence':
+        return this.#presence(member, frame);
+      case 'access_token':
+        return refreshToken(this, member, frame, this.#deps);
+      default:
+        // The real server ignores unexpected events without replying.
+        return;
+    }
+  }
+
+  async #join(frame: Frame): Promise<void> {
+    if (!frame.topic.startsWith('realtime:'))
+      return this.reply(frame, 'error', { reason: 'unmatched topic' });
+    const previous = this.#members.get(frame.topic);
+    if (previous) {
+      // A second join of the same topic replaces the first, as Phoenix closes the old channel.
+      this.send({
+        join_ref: previous.joinRef,
+        ref: previous.joinRef,
+        topic: previous.topic,
+        event: 'phx_close',
+        payload: {},
+      });
+      this.forget(previous);
+    }
+    const member = await joinChannel(this, frame, this.#apikeyToken, this.#deps);
+    if (member) this.#members.set(member.topic, member);
+  }
+
+  #broadcast(member: Member, frame: Frame): void {
+    const payload = frame.payload as Record<string, unknown> | null;
+    if (typeof payload !== 'object' || payload === null) return;
+    if (!member.private || member.policies?.broadcast.write) {
+      const { type, event, payload: body, ...rest } = payload;
+      const meta = (rest as { meta?: unknown }).meta;
+      this.#deps.hub.broadcast(
+        member.private,
+        member.subTopic,
+        {
+          type: 'broadcast',
+          event: String(event ?? ''),
+          payload: body,
+          ...(meta === undefined ? {} : { meta }),
+        },
+        member,
+      );
+    }
+    if (member.ack) this.reply(frame, 'ok', {});
+  }
+
+  #presence(member: Member, frame: Frame): void {
+    const payload = (frame.payload ?? {}) as { event?: string; payload?: unknown };
+    if (member.private && !member.policies?.presence.write) {
+      return this.reply(frame, 'error', {
+        reason: 'Unauthorized: You do not have permissions to track presence',
+      });
+    }
+    if (payload.event === 'track') {
+      const meta = payload.payload;
+      if (typeof meta !== 'object' || meta === null || Array.isArray(meta))
+        return this.reply(frame, 'error', { reason: 'Presence track payload must be a map' });
+      this.#deps.hub.track(member, meta as Record<string, unknown>);
+    } else if (payload.event === 'untrack') this.#deps.hub.untrack(member);
+    this.reply(frame, 'ok', {});
+  }
+}
+
+export type { Identity };
+export { RealtimeAuthError, shutdown, verifyToken };

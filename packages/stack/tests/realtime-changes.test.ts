@@ -1,0 +1,274 @@
+/**
+ * Realtime postgres_changes through supabase-js: the join reply and system message, filtered subscriptions
+ * seeing inserts/updates/deletes, RLS deciding per subscriber (no leak either way), bursts in commit order,
+ * both protocol versions, and access_token updates.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackEnv } from '../src/testing.ts';
+import {
+  Collector,
+  createUser,
+  realtimeClient,
+  sleep,
+  subscribed,
+  type TestUser,
+  tokenFor,
+} from './realtime-helpers.ts';
+
+const env = stackEnv();
+const sql = postgres(env.dbUrl, { max: 2, onnotice: () => {} });
+const clients: SupabaseClient[] = [];
+let alice: TestUser;
+let bob: TestUser;
+
+async function client(token?: string, vsn: '1.0.0' | '2.0.0' = '2.0.0') {
+  const c = await realtimeClient(env.apiUrl, env.anonKey, { token, vsn });
+  clients.push(c);
+  return c;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: payloads are asserted field by field
+type Payload = any;
+
+beforeAll(async () => {
+  alice = await createUser(sql, env.jwtSecret);
+  bob = await createUser(sql, env.jwtSecret);
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.removeAllChannels();
+  await sql.end();
+});
+
+describe('postgres_changes', () => {
+  it('a user sees their own inserts, updates and deletes on a filtered subscription, typed as hosted', async () => {
+    const events = new Collector<Payload>();
+    const system = new Collector<Payload>();
+    const c = await client(alice.token);
+    const channel = c
+      .channel('notes-alice')
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'rt_notes', filter: `owner=eq.${alice.id}` },
+        events.push,
+      )
+      .on('system', {}, system.push);
+    await subscribed(channel);
+    const [sys] = await system.until(1);
+    expect(sys).toEqual({
+      extension: 'postgres_changes',
+      status: 'ok',
+      message: 'Subscribed to PostgreSQL',
+      channel: 'notes-alice',
+    });
+
+    const [row] = await sql`insert into public.rt_notes (owner, body, rank, tags, meta)
+      values (${alice.id}, 'first', 3, '{a,b}', '{"k":1}') returning id, created_at`;
+    // Visibility is checked on the row as it is when the change is processed (as the real server's
+    // apply_rls does), so each step waits for its event before the next one changes the row.
+    await events.until(1);
+    await sql`update public.rt_notes set body = 'second' where id = ${row!.id}`;
+    await events.until(2);
+    await sql`delete from public.rt_notes where id = ${row!.id}`;
+    const [ins, upd, del] = await events.until(3);
+
+    expect(ins).toMatchObject({
+      schema: 'public',
+      table: 'rt_notes',
+      eventType: 'INSERT',
+      errors: null,
+      old: {},
+      new: { id: Number(row!.id), owner: alice.id, body: 'first', rank: 3, tags: ['a', 'b'], meta: { k: 1 } },
+    });
+    expect(ins.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(new Date(ins.new.created_at).getTime()).toBe((row!.created_at as Date).getTime());
+    expect(upd).toMatchObject({ eventType: 'UPDATE', new: { body: 'second' }, old: { body: 'first' } });
+    // Under RLS a delete carries the primary key only, even with replica identity full (as on hosted).
+    expect(del).toMatchObject({ eventType: 'DELETE', new: {}, old: { id: Number(row!.id) } });
+    expect(del.old).toEqual({ id: Number(row!.id) });
+  });
+
+  it('echoes each binding with an id in the join reply, as realtime-js matches them', async () => {
+    const c = await client(alice.token);
+    const channel = c
+      .channel('two-bindings')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_ticks' }, () => {})
+      .on(
+        'postgres_changes',
+        { event: 'DELETE', schema: 'public', table: 'rt_ticks', filter: 'n=gt.5' },
+        () => {},
+      );
+    await subscribed(channel);
+    const bindings = (
+      channel as unknown as { bindings: { postgres_changes: { id: number; filter: unknown }[] } }
+    ).bindings.postgres_changes;
+    expect(bindings.map((b) => typeof b.id)).toEqual(['number', 'number']);
+    expect(bindings[0]!.id).not.toBe(bindings[1]!.id);
+  });
+
+  it('RLS decides per subscriber: neither user receives the other one’s inserts or updates', async () => {
+    const seenByAlice = new Collector<Payload>();
+    const seenByBob = new Collector<Payload>();
+    await subscribed(
+      (await client(alice.token))
+        .channel('leak-a')
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_notes' }, seenByAlice.push),
+    );
+    await subscribed(
+      (await client(bob.token))
+        .channel('leak-b')
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_notes' }, seenByBob.push),
+    );
+    const [a] =
+      await sql`insert into public.rt_notes (owner, body) values (${alice.id}, 'alice secret') returning id`;
+    const [b] =
+      await sql`insert into public.rt_notes (owner, body) values (${bob.id}, 'bob secret') returning id`;
+    await sql`update public.rt_notes set rank = 7 where id in (${a!.id}, ${b!.id})`;
+    await seenByAlice.until(2);
+    await seenByBob.until(2);
+    // A later change both may not see, to be sure nothing else was in flight.
+    await sql`insert into public.rt_ticks (n) values (1)`;
+    await sleep(300);
+    expect(seenByAlice.list.map((p) => [p.eventType, p.new.body])).toEqual([
+      ['INSERT', 'alice secret'],
+      ['UPDATE', 'alice secret'],
+    ]);
+    expect(seenByBob.list.map((p) => [p.eventType, p.new.body])).toEqual([
+      ['INSERT', 'bob secret'],
+      ['UPDATE', 'bob secret'],
+    ]);
+  });
+
+  it('deletes cannot be checked against RLS: they carry only the primary key, as on hosted', async () => {
+    const seenByBob = new Collector<Payload>();
+    await subscribed(
+      (await client(bob.token))
+        .channel('delete-b')
+        .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'rt_notes' }, seenByBob.push),
+    );
+    const [a] =
+      await sql`insert into public.rt_notes (owner, body) values (${alice.id}, 'to delete') returning id`;
+    await sql`delete from public.rt_notes where id = ${a!.id}`;
+    const [del] = await seenByBob.until(1);
+    expect(del.old).toEqual({ id: Number(a!.id) });
+  });
+
+  it('a user without a session (anon) sees nothing of an RLS table, and everything of a table without RLS', async () => {
+    const notes = new Collector<Payload>();
+    const ticks = new Collector<Payload>();
+    await subscribed(
+      (await client())
+        .channel('anon')
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_notes' }, notes.push)
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'rt_ticks', filter: 'n=in.(41,42)' },
+          ticks.push,
+        ),
+    );
+    await sql`insert into public.rt_notes (owner, body) values (${alice.id}, 'hidden')`;
+    await sql`insert into public.rt_ticks (n) values (40), (41), (42)`;
+    const got = await ticks.until(2);
+    expect(got.map((p) => p.new.n)).toEqual([41, 42]);
+    expect(notes.list).toEqual([]);
+  });
+
+  it('1,000 inserts in a burst arrive as 1,000 events in commit order', async () => {
+    const events = new Collector<Payload>();
+    await subscribed(
+      (await client(alice.token))
+        .channel('burst')
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'rt_notes', filter: `owner=eq.${alice.id}` },
+          events.push,
+        ),
+    );
+    const conn = await sql.reserve();
+    try {
+      for (let i = 0; i < 1000; i++)
+        await conn`insert into public.rt_notes (owner, body, rank) values (${alice.id}, 'burst', ${i})`;
+    } finally {
+      conn.release();
+    }
+    const got = await events.until(1000, 30_000);
+    expect(got.map((p) => p.new.rank)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+  }, 60_000);
+
+  it('works the same over protocol 1.0.0', async () => {
+    const events = new Collector<Payload>();
+    await subscribed(
+      (await client(alice.token, '1.0.0'))
+        .channel('v1')
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'rt_notes', filter: `owner=eq.${alice.id}` },
+          events.push,
+        ),
+    );
+    await sql`insert into public.rt_notes (owner, body) values (${alice.id}, 'over v1')`;
+    const [e] = await events.until(1);
+    expect(e.new.body).toBe('over v1');
+  });
+
+  it('a malformed filter gets the server’s system error and no events', async () => {
+    const system = new Collector<Payload>();
+    await subscribed(
+      (await client(alice.token))
+        .channel('bad-filter')
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'rt_notes', filter: 'body=foo.hey' },
+          () => {},
+        )
+        .on('system', {}, system.push),
+    );
+    const [sys] = await system.until(1);
+    expect(sys).toEqual({
+      extension: 'postgres_changes',
+      status: 'error',
+      message: 'Error parsing `filter` params: ["foo", "hey"]',
+      channel: 'bad-filter',
+    });
+  });
+
+  it('access_token: a newer token changes what the channel sees; an expired one closes it', async () => {
+    const events = new Collector<Payload>();
+    const system = new Collector<Payload>();
+    const c = await client();
+    const channel = c
+      .channel('token-swap')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_notes' }, events.push)
+      .on('system', {}, system.push);
+    await subscribed(channel);
+    await sql`insert into public.rt_notes (owner, body) values (${alice.id}, 'before login')`;
+    await sleep(300);
+    expect(events.list).toEqual([]);
+
+    await c.setToken(tokenFor(env.jwtSecret, alice.id, 3));
+    await sleep(200);
+    await sql`insert into public.rt_notes (owner, body) values (${alice.id}, 'after login')`;
+    const [e] = await events.until(1);
+    expect(e.new.body).toBe('after login');
+
+    // The 3-second token runs out: the server ends the channel with a system error.
+    const messages = await system.until(2, 6000);
+    expect(messages[1]).toEqual({
+      extension: 'system',
+      status: 'error',
+      message: expect.stringMatching(/^Token has expired \d+ seconds ago$/),
+      channel: 'token-swap',
+    });
+    await sleep(100);
+    expect(channel.state).toBe('closed');
+  });
+
+  it('refuses a join with an expired token with the server’s reason', async () => {
+    const c = await client(tokenFor(env.jwtSecret, alice.id, -10));
+    await expect(subscribed(c.channel('expired'))).rejects.toThrow(
+      /^InvalidJWTToken: Token has expired \d+ seconds ago$/,
+    );
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Helpers for the Realtime tests and bench: users in auth.users, HS256 tokens for them, supabase-js clients
+ * with a chosen protocol version, and promises for subscription states and events.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import type { Sql } from 'postgres';
+
+export interface TestUser {
+  id: string;
+  token: string;
+}
+
+export function signToken(secret: string, claims: Record<string, unknown>): string {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+}
+
+export async function createUser(sql: Sql, secret: string, expiresIn = 3600): Promise<TestUser> {
+  const id = randomUUID();
+  await sql`insert into auth.users (id, aud, role, email) values (${id}, 'authenticated', 'authenticated', ${`${id}@example.com`})`;
+  const now = Math.floor(Date.now() / 1000);
+  const token = signToken(secret, {
+    sub: id,
+    role: 'authenticated',
+    aud: 'authenticated',
+    iat: now,
+    exp: now + expiresIn,
+  });
+  return { id, token };
+}
+
+export function tokenFor(secret: string, id: string, expiresIn: number): string {
+  const now = Math.floor(Date.now() / 1000);
+  return signToken(secret, {
+    sub: id,
+    role: 'authenticated',
+    aud: 'authenticated',
+    iat: now,
+    exp: now + expiresIn,
+  });
+}
+
+/**
+ * A supabase-js client whose Realtime identity is `token` (through the `accessToken` option, so supabase-js
+ * sends it on join and on every refresh); `setToken` swaps it and pushes `access_token` to joined channels.
+ */
+export async function realtimeClient(
+  apiUrl: string,
+  anonKey: string,
+  options: { token?: string; vsn?: '1.0.0' | '2.0.0' } = {},
+): Promise<SupabaseClient & { setToken(token: string): Promise<void> }> {
+  let current = options.token ?? anonKey;
+  const client = createClient(apiUrl, anonKey, {
+    accessToken: async () => current,
+    realtime: { vsn: options.vsn ?? '2.0.0', heartbeatIntervalMs: 5000 },
+  });
+  // Let the client settle its token before any channel is made, so the join carries it.
+  await client.realtime.setAuth();
+  return Object.assign(client, {
+    async setToken(token: string) {
+      current = token;
+      await client.realtime.setAuth();
+    },
+  });
+}
+
+/** Subscribes and resolves with SUBSCRIBED, or rejects with the channel error. */
+export function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
+  return new Promise((resolve, reject) => {
+    channel.subscribe((status, err) => {
+      if (status === 'SUBSCRIBED') resolve(channel);
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+    });
+  });
+}
+
+/** Collects payloads pushed into `list`; `until(n)` resolves once `list` has n entries. */
+export class Collector<T> {
+  readonly list: T[] = [];
+  #waiters: { n: number; resolve: () => void }[] = [];
+  push = (item: T): void => {
+    this.list.push(item);
+    this.#waiters = this.#waiters.filter((w) => (this.list.length >= w.n ? (w.resolve(), false) : true));
+  };
+  until(n: number, timeoutMs = 10_000): Promise<T[]> {
+    if (this.list.length >= n) return Promise.resolve(this.list);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${n} events, got ${this.list.length}`)),
+        timeoutMs,
+      );
+      this.#waiters.push({
+        n,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve(this.list);
+        },
+      });
+    });
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
