@@ -2,6 +2,7 @@
  * @module rest — the PostgREST API at `/rest/v1`: parse the request (pure) → plan it against the schema
  * cache (pure) → run one statement in one transaction as the caller → shape the response.
  */
+import type { Sql } from 'postgres';
 import type { Service, StackContext } from '../context.ts';
 import { authenticate, type Caller } from './auth.ts';
 import { ApiError, errorResponse, fromPgError, invalidBody } from './errors.ts';
@@ -19,6 +20,16 @@ const PLAN_CACHE_SIZE = 2000;
 interface Cached {
   req: ApiRequest;
   plan: QueryPlan;
+}
+
+/**
+ * Every value from a request is sent as text and typed by Postgres, as PostgREST does; the driver's own
+ * serializers (booleans, JSON, dates) would re-encode those strings by the parameter's described type.
+ */
+function textOnly(pool: Sql): void {
+  const serializers = (pool.options as unknown as { serializers: Record<string, (x: unknown) => string> })
+    .serializers;
+  for (const oid of Object.keys(serializers)) serializers[oid] = (x) => String(x);
 }
 
 async function readBody(request: Request): Promise<Body | undefined> {
@@ -47,6 +58,7 @@ function cookies(header: string | null): string {
 
 export async function build(stack: StackContext): Promise<Service> {
   const pool = stack.connect('authenticator', { max: 10 });
+  textOnly(pool);
   const schemas = stack.config.api.schemas;
   const options: PlanOptions = { maxRows: stack.config.api.maxRows };
   const plans = new Map<string, Cached>();

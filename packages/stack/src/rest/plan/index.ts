@@ -97,7 +97,8 @@ export function planRequest(
     );
   }
   const mode = req.prefer.return ?? 'minimal';
-  const returning = mode !== 'minimal';
+  // A count needs the affected rows even when the client wants no body.
+  const returning = mode !== 'minimal' || req.prefer.count !== undefined;
   let mutation: string;
   let kind: QueryPlan['kind'];
   if (req.method === 'POST') {
@@ -125,6 +126,9 @@ export function planRequest(
     const pk = table.pk.map((c) => `${ident(c)}`).join(', ') || '1 AS "x"';
     withSql += `, ${SOURCE} AS (SELECT ${pk} FROM "pgrst_mutation")`;
     sql = statementSql(withSql, { shape: 'json' });
+  } else if (req.prefer.count) {
+    withSql += `, ${SOURCE} AS (SELECT 1 AS "x" FROM "pgrst_mutation")`;
+    sql = statementSql(withSql, { shape: 'json', countSql: 'SELECT 1 FROM "pgrst_mutation"' });
   } else {
     sql = statementSql(withSql, { shape: 'none' });
   }

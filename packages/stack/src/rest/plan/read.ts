@@ -21,6 +21,8 @@ export interface Embed {
   inner: boolean;
   spread: boolean;
   toOne: boolean;
+  /** `cities()`: joined for filtering, left out of the output. */
+  hidden: boolean;
 }
 
 export interface ReadNode {
@@ -96,7 +98,7 @@ class Planner {
         const childPath = path ? `${path}.${key}` : key;
         const child = this.node(
           { label: rel.target.name, table: rel.target, columns: rel.target.columns },
-          item.children.length ? item.children : [{ kind: 'star' }],
+          item.children,
           childPath,
         );
         node.embeds.push({
@@ -106,6 +108,7 @@ class Planner {
           inner: item.join === 'inner',
           spread: item.spread,
           toOne: isToOne(rel),
+          hidden: item.children.length === 0,
         });
       }
     }

@@ -40,6 +40,7 @@ function fieldList(node: ReadNode, params: Params): string[] {
   }
   for (const e of node.embeds) {
     const j = ident(`${e.node.alias}_j`);
+    if (e.hidden) continue;
     if (e.spread) out.push(`${j}.*`);
     else if (e.toOne) out.push(`${j}."body" AS ${ident(e.key)}`);
     else out.push(`COALESCE(${j}."body", '[]'::json) AS ${ident(e.key)}`);
