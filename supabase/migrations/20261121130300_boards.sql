@@ -36,6 +36,11 @@ begin
     raise exception using errcode = '22023', message = format('key_between: %s is not before %s', a, b);
   end if;
 
+  -- The first key sits in the middle, leaving room on both sides.
+  if a is null and b is null then
+    return 'V';
+  end if;
+
   -- Appending: bump the first digit that can go up ('Vz' -> 'W'); all 'z' -> add a digit.
   if hi is null then
     for i in 1 .. char_length(lo) loop
@@ -105,7 +110,8 @@ create table public.boards (
 alter table public.boards enable row level security;
 create index boards_workspace_id_idx on public.boards (workspace_id);
 
-create trigger boards_set_updated_at before update on public.boards
+-- Only edits count; handing out a task number (last_task_number) does not touch updated_at.
+create trigger boards_set_updated_at before update of name, description, archived_at on public.boards
   for each row execute function public.set_updated_at();
 
 create table public.columns (

@@ -1,6 +1,15 @@
 /** SPEC §4 invitations: accept, decline, revoke, resend, expiry, and what can no longer be used. */
 import { describe, expect, test } from 'vitest';
-import { asService, asUser, createUser, createWorkspace, db, tokenHash, type User, type Workspace } from './support/db.ts';
+import {
+  asService,
+  asUser,
+  createUser,
+  createWorkspace,
+  db,
+  tokenHash,
+  type User,
+  type Workspace,
+} from './support/db.ts';
 
 const refusedWith = (message: string) => ({ code: 'P0001', message });
 
@@ -17,7 +26,9 @@ async function invite(ws: Workspace & { owner: User }, email: string, role = 'me
 }
 
 const accept = (hash: string, user: User, email = user.email) =>
-  asService((tx) => tx`select public.accept_invitation(${hash}, ${user.id}, ${email}) as result`, { commit: true });
+  asService((tx) => tx`select public.accept_invitation(${hash}, ${user.id}, ${email}) as result`, {
+    commit: true,
+  });
 
 describe('accepting', () => {
   test('creates the membership with the invited role and marks the invitation accepted, in one go', async () => {
@@ -27,11 +38,13 @@ describe('accepting', () => {
     expect(inv.status).toBe('pending');
     expect(inv.expires_at.getTime() - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
 
-    const [{ result }] = await accept(inv.hash, invitee, invitee.email.toUpperCase());
-    expect(result).toEqual({ workspace_id: ws.id, slug: ws.slug, name: ws.slug, role: 'viewer' });
-    const [member] = await db`select role from public.workspace_members where workspace_id = ${ws.id} and user_id = ${invitee.id}`;
+    const [row] = await accept(inv.hash, invitee, invitee.email.toUpperCase());
+    expect(row?.result).toEqual({ workspace_id: ws.id, slug: ws.slug, name: ws.slug, role: 'viewer' });
+    const [member] =
+      await db`select role from public.workspace_members where workspace_id = ${ws.id} and user_id = ${invitee.id}`;
     expect(member).toEqual({ role: 'viewer' });
-    const [after] = await db`select status, accepted_by, responded_at is not null as responded from public.invitations where id = ${inv.id}`;
+    const [after] =
+      await db`select status, accepted_by, responded_at is not null as responded from public.invitations where id = ${inv.id}`;
     expect(after).toEqual({ status: 'accepted', accepted_by: invitee.id, responded: true });
     const kinds = await db`select kind from public.activity where workspace_id = ${ws.id} order by id`;
     expect(kinds.map((k) => k.kind)).toEqual(['member_joined', 'member_joined']);
@@ -42,21 +55,34 @@ describe('accepting', () => {
     const invitee = await createUser('invitee');
     const inv = await invite(ws, invitee.email);
     await accept(inv.hash, invitee);
-    await expect(accept(inv.hash, invitee)).rejects.toMatchObject({ ...refusedWith('INVITE_USED'), hint: 'accepted' });
+    await expect(accept(inv.hash, invitee)).rejects.toMatchObject({
+      ...refusedWith('INVITE_USED'),
+      hint: 'accepted',
+    });
 
     const other = await createUser('other');
     const second = await invite(ws, other.email);
-    await asService((tx) => tx`select public.decline_invitation(${second.hash}, ${other.id}, ${other.email})`, { commit: true });
+    await asService(
+      (tx) => tx`select public.decline_invitation(${second.hash}, ${other.id}, ${other.email})`,
+      { commit: true },
+    );
     const [row] = await db`select status from public.invitations where id = ${second.id}`;
     expect(row).toEqual({ status: 'declined' });
-    await expect(accept(second.hash, other)).rejects.toMatchObject({ ...refusedWith('INVITE_USED'), hint: 'declined' });
+    await expect(accept(second.hash, other)).rejects.toMatchObject({
+      ...refusedWith('INVITE_USED'),
+      hint: 'declined',
+    });
   });
 
   test('INVITE_REVOKED after an admin revoked it', async () => {
     const ws = await createWorkspace({});
     const invitee = await createUser('invitee');
     const inv = await invite(ws, invitee.email);
-    await asUser(ws.owner, (tx) => tx`update public.invitations set status = 'revoked' where id = ${inv.id}`, { commit: true });
+    await asUser(
+      ws.owner,
+      (tx) => tx`update public.invitations set status = 'revoked' where id = ${inv.id}`,
+      { commit: true },
+    );
     await expect(accept(inv.hash, invitee)).rejects.toMatchObject(refusedWith('INVITE_REVOKED'));
     // A revoked invitation stays revoked.
     await expect(
@@ -80,14 +106,20 @@ describe('accepting', () => {
     const invitee = await createUser('invitee');
     const someoneElse = await createUser('else');
     const inv = await invite(ws, invitee.email);
-    await expect(accept(inv.hash, someoneElse)).rejects.toMatchObject({ ...refusedWith('INVITE_EMAIL_MISMATCH'), hint: 'email' });
+    await expect(accept(inv.hash, someoneElse)).rejects.toMatchObject({
+      ...refusedWith('INVITE_EMAIL_MISMATCH'),
+      hint: 'email',
+    });
   });
 
   test('ALREADY_MEMBER when the invitee already belongs; NOT_FOUND for an unknown token', async () => {
     const member = await createUser('member');
     const ws = await createWorkspace({ member });
     await expect(invite(ws, member.email)).rejects.toMatchObject(refusedWith('ALREADY_MEMBER'));
-    await expect(accept(tokenHash(), member)).rejects.toMatchObject({ ...refusedWith('NOT_FOUND'), hint: 'invitation' });
+    await expect(accept(tokenHash(), member)).rejects.toMatchObject({
+      ...refusedWith('NOT_FOUND'),
+      hint: 'invitation',
+    });
   });
 
   test('only the service role may accept, decline or preview', async () => {
@@ -95,9 +127,14 @@ describe('accepting', () => {
     const invitee = await createUser('invitee');
     const inv = await invite(ws, invitee.email);
     await expect(
-      asUser(invitee, (tx) => tx`select public.accept_invitation(${inv.hash}, ${invitee.id}, ${invitee.email})`),
+      asUser(
+        invitee,
+        (tx) => tx`select public.accept_invitation(${inv.hash}, ${invitee.id}, ${invitee.email})`,
+      ),
     ).rejects.toMatchObject({ code: '42501' });
-    await expect(asUser(invitee, (tx) => tx`select public.invitation_preview(${inv.hash})`)).rejects.toMatchObject({
+    await expect(
+      asUser(invitee, (tx) => tx`select public.invitation_preview(${inv.hash})`),
+    ).rejects.toMatchObject({
       code: '42501',
     });
   });
@@ -129,12 +166,14 @@ describe('inviting, resending, revoking', () => {
     const hash = tokenHash();
     const [row] = await asUser(
       ws.owner,
-      (tx) => tx`update public.invitations set token_hash = ${hash} where id = ${inv.id} returning status, expires_at`,
+      (tx) =>
+        tx`update public.invitations set token_hash = ${hash} where id = ${inv.id} returning status, expires_at`,
       { commit: true },
     );
     expect(row!.status).toBe('pending');
     expect(row!.expires_at.getTime() - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
-    const emails = await db`select count(*)::int as n from public.invitation_emails where workspace_id = ${ws.id}`;
+    const emails =
+      await db`select count(*)::int as n from public.invitation_emails where workspace_id = ${ws.id}`;
     expect(emails[0]!.n).toBe(2);
   });
 
@@ -149,12 +188,18 @@ describe('inviting, resending, revoking', () => {
     );
     expect(row).toEqual({ role: 'admin' });
     await expect(
-      asUser(admin, (tx) => tx`insert into public.invitations (workspace_id, email, role, token_hash, invited_by)
-                               values (${ws.id}, 'new-owner@example.com', 'owner', ${tokenHash()}, ${admin.id})`),
+      asUser(
+        admin,
+        (tx) => tx`insert into public.invitations (workspace_id, email, role, token_hash, invited_by)
+                               values (${ws.id}, 'new-owner@example.com', 'owner', ${tokenHash()}, ${admin.id})`,
+      ),
     ).rejects.toMatchObject({ code: '23514', constraint_name: 'invitations_role_allowed' });
     await expect(
-      asUser(admin, (tx) => tx`insert into public.invitations (workspace_id, email, token_hash, invited_by, expires_at)
-                               values (${ws.id}, 'forever@example.com', ${tokenHash()}, ${admin.id}, 'infinity')`),
+      asUser(
+        admin,
+        (tx) => tx`insert into public.invitations (workspace_id, email, token_hash, invited_by, expires_at)
+                               values (${ws.id}, 'forever@example.com', ${tokenHash()}, ${admin.id}, 'infinity')`,
+      ),
     ).rejects.toMatchObject({ code: '42501' });
   });
 });

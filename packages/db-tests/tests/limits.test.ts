@@ -22,7 +22,10 @@ describe('limits', () => {
              select 'busy-' || substr(${user.id}, 1, 8) || '-' || i, 'Busy ' || i, ${user.id}
              from generate_series(1, 20) i`;
     await expect(
-      asUser(user, (tx) => tx`select * from public.create_workspace('One more', ${`busy-${user.id.slice(0, 8)}-21`})`),
+      asUser(
+        user,
+        (tx) => tx`select * from public.create_workspace('One more', ${`busy-${user.id.slice(0, 8)}-21`})`,
+      ),
     ).rejects.toMatchObject(limitReached('workspaces_per_user'));
   });
 
@@ -37,7 +40,9 @@ describe('limits', () => {
     await expect(
       db`insert into public.invitations (workspace_id, email, token_hash) values (${ws.id}, 'one-more@example.com', ${tokenHash()})`,
     ).rejects.toMatchObject(limitReached('members_per_workspace'));
-    await asService((tx) => tx`select public.accept_invitation(${hash}, ${last.id}, ${last.email})`, { commit: true });
+    await asService((tx) => tx`select public.accept_invitation(${hash}, ${last.id}, ${last.email})`, {
+      commit: true,
+    });
     // ...and now 50 members: nobody else joins, by invitation or directly.
     const extra = await createUser('extra');
     await expect(
@@ -68,7 +73,11 @@ describe('limits', () => {
     }
     await db`update public.invitations set token_hash = ${tokenHash()} where token_hash = ${hashes[0]!}`;
     await expect(
-      asUser(ws.owner, (tx) => tx`update public.invitations set token_hash = ${tokenHash()} where token_hash = ${hashes[1]!}`),
+      asUser(
+        ws.owner,
+        (tx) =>
+          tx`update public.invitations set token_hash = ${tokenHash()} where token_hash = ${hashes[1]!}`,
+      ),
     ).rejects.toMatchObject(limitReached('invitation_emails_per_hour'));
     await expect(
       db`insert into public.invitations (workspace_id, email, token_hash) values (${ws.id}, 'late@example.com', ${tokenHash()})`,
@@ -82,7 +91,11 @@ describe('limits', () => {
     const ws = await createWorkspace({});
     await db`insert into public.boards (workspace_id, name) select ${ws.id}, 'Board ' || i from generate_series(2, 50) i`;
     await expect(
-      asUser(ws.owner, (tx) => tx`insert into public.boards (workspace_id, name, created_by) values (${ws.id}, 'Too many', ${ws.owner.id})`),
+      asUser(
+        ws.owner,
+        (tx) =>
+          tx`insert into public.boards (workspace_id, name, created_by) values (${ws.id}, 'Too many', ${ws.owner.id})`,
+      ),
     ).rejects.toMatchObject(limitReached('boards_per_workspace'));
   });
 
@@ -90,7 +103,10 @@ describe('limits', () => {
     const ws = await createWorkspace({});
     await db`insert into public.columns (board_id, name) select ${ws.board}, 'Column ' || i from generate_series(4, 20) i`;
     await expect(
-      asUser(ws.owner, (tx) => tx`insert into public.columns (board_id, name) values (${ws.board}, 'Too many')`),
+      asUser(
+        ws.owner,
+        (tx) => tx`insert into public.columns (board_id, name) values (${ws.board}, 'Too many')`,
+      ),
     ).rejects.toMatchObject(limitReached('columns_per_board'));
   });
 
@@ -109,7 +125,10 @@ describe('limits', () => {
     const ws = await createWorkspace({});
     await db`insert into public.labels (board_id, name) select ${ws.board}, 'Label ' || i from generate_series(1, 30) i`;
     await expect(
-      asUser(ws.owner, (tx) => tx`insert into public.labels (board_id, name) values (${ws.board}, 'Too many')`),
+      asUser(
+        ws.owner,
+        (tx) => tx`insert into public.labels (board_id, name) values (${ws.board}, 'Too many')`,
+      ),
     ).rejects.toMatchObject(limitReached('labels_per_board'));
   });
 
@@ -127,8 +146,13 @@ describe('limits', () => {
       })),
     )}`;
     await expect(
-      asUser(ws.owner, (tx) => tx`insert into public.attachments (task_id, object_path, file_name, mime_type, size_bytes, uploaded_by)
-                                  values (${task!}, ${path('x')}, 'x.txt', 'text/plain', 1, ${ws.owner.id})`),
+      asUser(
+        ws.owner,
+        (
+          tx,
+        ) => tx`insert into public.attachments (task_id, object_path, file_name, mime_type, size_bytes, uploaded_by)
+                                  values (${task!}, ${path('x')}, 'x.txt', 'text/plain', 1, ${ws.owner.id})`,
+      ),
     ).rejects.toMatchObject(limitReached('attachments_per_task'));
   });
 });

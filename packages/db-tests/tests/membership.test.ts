@@ -5,7 +5,8 @@ import { asService, asUser, createUser, createWorkspace, db } from './support/db
 const refusedWith = (message: string) => ({ code: 'P0001', message });
 
 async function roleOf(workspace: string, user: string) {
-  const [row] = await db`select role from public.workspace_members where workspace_id = ${workspace} and user_id = ${user}`;
+  const [row] =
+    await db`select role from public.workspace_members where workspace_id = ${workspace} and user_id = ${user}`;
   return row?.role ?? null;
 }
 
@@ -24,13 +25,23 @@ describe('the last owner', () => {
       asUser(owner, (tx) => tx`select * from public.change_member_role(${ws.id}, ${owner.id}, 'admin')`),
     ).rejects.toMatchObject(refusedWith('LAST_OWNER'));
     await expect(
-      asUser(owner, (tx) => tx`delete from public.workspace_members where workspace_id = ${ws.id} and user_id = ${owner.id}`),
+      asUser(
+        owner,
+        (tx) =>
+          tx`delete from public.workspace_members where workspace_id = ${ws.id} and user_id = ${owner.id}`,
+      ),
     ).rejects.toMatchObject(refusedWith('LAST_OWNER'));
     expect(await roleOf(ws.id, owner.id)).toBe('owner');
 
     // The owner promotes the admin; now the first owner may step down or leave.
-    await asUser(owner, (tx) => tx`select * from public.change_member_role(${ws.id}, ${admin.id}, 'owner')`, { commit: true });
-    await asUser(owner, (tx) => tx`select * from public.change_member_role(${ws.id}, ${owner.id}, 'member')`, { commit: true });
+    await asUser(owner, (tx) => tx`select * from public.change_member_role(${ws.id}, ${admin.id}, 'owner')`, {
+      commit: true,
+    });
+    await asUser(
+      owner,
+      (tx) => tx`select * from public.change_member_role(${ws.id}, ${owner.id}, 'member')`,
+      { commit: true },
+    );
     expect(await roleOf(ws.id, owner.id)).toBe('member');
     await expect(asUser(admin, (tx) => tx`select public.leave_workspace(${ws.id})`)).rejects.toMatchObject(
       refusedWith('LAST_OWNER'),
@@ -44,11 +55,20 @@ describe('the last owner', () => {
     const ws = await createWorkspace({});
     await db`insert into public.workspace_members (workspace_id, user_id, role) values (${ws.id}, ${second.id}, 'owner')`;
     const results = await Promise.allSettled([
-      asUser(ws.owner, (tx) => tx`select * from public.change_member_role(${ws.id}, ${second.id}, 'member')`, { commit: true }),
-      asUser(second, (tx) => tx`select * from public.change_member_role(${ws.id}, ${ws.owner.id}, 'member')`, { commit: true }),
+      asUser(
+        ws.owner,
+        (tx) => tx`select * from public.change_member_role(${ws.id}, ${second.id}, 'member')`,
+        { commit: true },
+      ),
+      asUser(
+        second,
+        (tx) => tx`select * from public.change_member_role(${ws.id}, ${ws.owner.id}, 'member')`,
+        { commit: true },
+      ),
     ]);
-    const [{ owners }] = await db`select count(*)::int as owners from public.workspace_members where workspace_id = ${ws.id} and role = 'owner'`;
-    expect(owners).toBe(1);
+    const [counted] =
+      await db`select count(*)::int as owners from public.workspace_members where workspace_id = ${ws.id} and role = 'owner'`;
+    expect(counted?.owners).toBe(1);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
   });
 
@@ -62,11 +82,14 @@ describe('the last owner', () => {
     await expect(
       asUser(admin, (tx) => tx`select * from public.change_member_role(${ws.id}, ${admin.id}, 'owner')`),
     ).rejects.toMatchObject(refusedWith('FORBIDDEN'));
-    await expect(asUser(admin, (tx) => tx`select public.remove_member(${ws.id}, ${ws.owner.id})`)).rejects.toMatchObject(
-      refusedWith('FORBIDDEN'),
-    );
+    await expect(
+      asUser(admin, (tx) => tx`select public.remove_member(${ws.id}, ${ws.owner.id})`),
+    ).rejects.toMatchObject(refusedWith('FORBIDDEN'));
     // Among admin/member/viewer an admin decides.
-    const changed = await asUser(admin, (tx) => tx`select * from public.change_member_role(${ws.id}, ${member.id}, 'viewer')`);
+    const changed = await asUser(
+      admin,
+      (tx) => tx`select * from public.change_member_role(${ws.id}, ${member.id}, 'viewer')`,
+    );
     expect(changed[0]).toMatchObject({ role: 'viewer', user_id: member.id });
   });
 
@@ -92,8 +115,11 @@ describe('the last owner', () => {
     await asUser(ws.owner, (tx) => tx`select public.remove_member(${ws.id}, ${member.id})`, { commit: true });
     const [task] = await db`select assignee_id from public.tasks where board_id = ${ws.board}`;
     expect(task).toEqual({ assignee_id: null });
-    const feed = await db`select kind, actor_id, data from public.activity where workspace_id = ${ws.id} and kind = 'member_left'`;
-    expect(feed).toEqual([{ kind: 'member_left', actor_id: ws.owner.id, data: { user_id: member.id, removed: true } }]);
+    const feed =
+      await db`select kind, actor_id, data from public.activity where workspace_id = ${ws.id} and kind = 'member_left'`;
+    expect(feed).toEqual([
+      { kind: 'member_left', actor_id: ws.owner.id, data: { user_id: member.id, removed: true } },
+    ]);
   });
 
   test('deleting a workspace removes its memberships, owners included', async () => {
@@ -108,7 +134,9 @@ describe('create_workspace', () => {
   test('creates the workspace with the caller as owner and logs them joining', async () => {
     const user = await createUser('creator');
     const slug = `team-${user.id.slice(0, 8)}`;
-    const [created] = await asUser(user, (tx) => tx`select * from public.create_workspace('Team', ${slug})`, { commit: true });
+    const [created] = await asUser(user, (tx) => tx`select * from public.create_workspace('Team', ${slug})`, {
+      commit: true,
+    });
     expect(created).toMatchObject({ slug, name: 'Team', created_by: user.id });
     expect(await roleOf(created!.id, user.id)).toBe('owner');
     const feed = await db`select kind, data from public.activity where workspace_id = ${created!.id}`;
@@ -117,18 +145,24 @@ describe('create_workspace', () => {
 
   test('SLUG_TAKEN when the slug is in use; VALIDATION-shaped check errors for bad slugs', async () => {
     const user = await createUser('creator');
-    await expect(asUser(user, (tx) => tx`select * from public.create_workspace('Copy', 'acme')`)).rejects.toMatchObject({
+    await expect(
+      asUser(user, (tx) => tx`select * from public.create_workspace('Copy', 'acme')`),
+    ).rejects.toMatchObject({
       ...refusedWith('SLUG_TAKEN'),
       hint: 'slug',
     });
-    await expect(asUser(user, (tx) => tx`select * from public.create_workspace('Bad', 'settings')`)).rejects.toMatchObject({
+    await expect(
+      asUser(user, (tx) => tx`select * from public.create_workspace('Bad', 'settings')`),
+    ).rejects.toMatchObject({
       code: '23514',
       constraint_name: 'workspaces_slug_reserved',
     });
   });
 
   test('signed-out visitors cannot call it', async () => {
-    await expect(asUser(null, (tx) => tx`select * from public.create_workspace('Anon', 'anon-space')`)).rejects.toMatchObject({
+    await expect(
+      asUser(null, (tx) => tx`select * from public.create_workspace('Anon', 'anon-space')`),
+    ).rejects.toMatchObject({
       code: '42501',
     });
   });
@@ -138,31 +172,42 @@ describe('deleting an account', () => {
   test('LAST_OWNER while the user is the last owner of a workspace with other members', async () => {
     const member = await createUser('member');
     const ws = await createWorkspace({ member });
-    await expect(asService((tx) => tx`select * from public.delete_account_check(${ws.owner.id})`)).rejects.toMatchObject({
+    await expect(
+      asService((tx) => tx`select * from public.delete_account_check(${ws.owner.id})`),
+    ).rejects.toMatchObject({
       ...refusedWith('LAST_OWNER'),
       detail: `Transfer ownership first: ${ws.slug}.`,
     });
     // Deleting the auth user directly is refused by the same rule.
-    await expect(db`delete from auth.users where id = ${ws.owner.id}`).rejects.toMatchObject(refusedWith('LAST_OWNER'));
+    await expect(db`delete from auth.users where id = ${ws.owner.id}`).rejects.toMatchObject(
+      refusedWith('LAST_OWNER'),
+    );
   });
 
   test('deletes the workspaces where the user is the only member, keeps the others', async () => {
     const user = await createUser('leaver');
     const solo = await createWorkspace({ owner: user });
     const shared = await createWorkspace({ member: user });
-    const deleted = await asService((tx) => tx`select * from public.delete_account_prepare(${user.id}) as id`, {
-      commit: true,
-    });
+    const deleted = await asService(
+      (tx) => tx`select * from public.delete_account_prepare(${user.id}) as id`,
+      {
+        commit: true,
+      },
+    );
     expect(deleted.map((r) => r.id)).toEqual([solo.id]);
     await db`delete from auth.users where id = ${user.id}`;
-    expect(await db`select id from public.workspaces where id in ${db([solo.id, shared.id])}`).toEqual([{ id: shared.id }]);
+    expect(await db`select id from public.workspaces where id in ${db([solo.id, shared.id])}`).toEqual([
+      { id: shared.id },
+    ]);
     expect(await db`select 1 from public.profiles where id = ${user.id}`).toHaveLength(0);
     expect(await roleOf(shared.id, user.id)).toBeNull();
   });
 
   test('only the service role may call the account functions', async () => {
     const user = await createUser('user');
-    await expect(asUser(user, (tx) => tx`select * from public.delete_account_prepare(${user.id})`)).rejects.toMatchObject({
+    await expect(
+      asUser(user, (tx) => tx`select * from public.delete_account_prepare(${user.id})`),
+    ).rejects.toMatchObject({
       code: '42501',
     });
   });

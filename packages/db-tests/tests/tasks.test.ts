@@ -50,7 +50,8 @@ describe('tasks', () => {
   test('are numbered per board and appended to their column', async () => {
     const ws = await createWorkspace({});
     await createTasks(ws, ws.todo, 3);
-    const rows = await db`select number, title from public.tasks where board_id = ${ws.board} order by position`;
+    const rows =
+      await db`select number, title from public.tasks where board_id = ${ws.board} order by position`;
     expect(rows).toEqual([
       { number: 1, title: 'Task 1' },
       { number: 2, title: 'Task 2' },
@@ -62,29 +63,46 @@ describe('tasks', () => {
     const member = await createUser('member');
     const ws = await createWorkspace({ member });
     const [task] = await createTasks(ws, ws.todo, 1);
-    const [moved] = await asUser(member, (tx) => tx`select * from public.move_task(${task!}, ${ws.done}, null, null)`, {
-      commit: true,
-    });
+    const [moved] = await asUser(
+      member,
+      (tx) => tx`select * from public.move_task(${task!}, ${ws.done}, null, null)`,
+      {
+        commit: true,
+      },
+    );
     expect(moved).toMatchObject({ column_id: ws.done });
     expect(moved!.completed_at).toBeInstanceOf(Date);
-    const [reopened] = await asUser(member, (tx) => tx`select * from public.move_task(${task!}, ${ws.doing}, null, null)`, {
-      commit: true,
-    });
+    const [reopened] = await asUser(
+      member,
+      (tx) => tx`select * from public.move_task(${task!}, ${ws.doing}, null, null)`,
+      {
+        commit: true,
+      },
+    );
     expect(reopened!.completed_at).toBeNull();
     const feed = await db`select kind, actor_id from public.activity where task_id = ${task!} order by id`;
-    expect(feed.map((f) => f.kind)).toEqual(['task_created', 'task_moved', 'task_completed', 'task_moved', 'task_reopened']);
+    expect(feed.map((f) => f.kind)).toEqual([
+      'task_created',
+      'task_moved',
+      'task_completed',
+      'task_moved',
+      'task_reopened',
+    ]);
     expect(feed[1]!.actor_id).toBe(member.id);
   });
 
   test('turning a column into a done column completes its tasks, and back', async () => {
     const ws = await createWorkspace({});
     await createTasks(ws, ws.doing, 2);
-    await asUser(ws.owner, (tx) => tx`update public.columns set is_done = true where id = ${ws.doing}`, { commit: true });
-    expect(await db`select completed_at is not null as done from public.tasks where column_id = ${ws.doing}`).toEqual([
-      { done: true },
-      { done: true },
-    ]);
-    await asUser(ws.owner, (tx) => tx`update public.columns set is_done = false where id = ${ws.doing}`, { commit: true });
+    await asUser(ws.owner, (tx) => tx`update public.columns set is_done = true where id = ${ws.doing}`, {
+      commit: true,
+    });
+    expect(
+      await db`select completed_at is not null as done from public.tasks where column_id = ${ws.doing}`,
+    ).toEqual([{ done: true }, { done: true }]);
+    await asUser(ws.owner, (tx) => tx`update public.columns set is_done = false where id = ${ws.doing}`, {
+      commit: true,
+    });
     expect(await db`select completed_at from public.tasks where column_id = ${ws.doing}`).toEqual([
       { completed_at: null },
       { completed_at: null },
@@ -95,7 +113,9 @@ describe('tasks', () => {
     const ws = await createWorkspace({});
     await createTasks(ws, ws.doing, 2, 'Doing');
     const [task] = await createTasks(ws, ws.todo, 1, 'Todo');
-    await asUser(ws.owner, (tx) => tx`update public.tasks set column_id = ${ws.doing} where id = ${task!}`, { commit: true });
+    await asUser(ws.owner, (tx) => tx`update public.tasks set column_id = ${ws.doing} where id = ${task!}`, {
+      commit: true,
+    });
     expect(await columnTitles(ws.doing)).toEqual(['Doing 1', 'Doing 2', 'Todo 1']);
   });
 
@@ -103,7 +123,9 @@ describe('tasks', () => {
     const ws = await createWorkspace({});
     const [a, b, c] = await createTasks(ws, ws.todo, 3);
     const move = (task: string, before: string | null, after: string | null) =>
-      asUser(ws.owner, (tx) => tx`select * from public.move_task(${task}, ${ws.todo}, ${before}, ${after})`, { commit: true });
+      asUser(ws.owner, (tx) => tx`select * from public.move_task(${task}, ${ws.todo}, ${before}, ${after})`, {
+        commit: true,
+      });
     await move(c!, a!, b!);
     expect(await columnTitles(ws.todo)).toEqual(['Task 1', 'Task 3', 'Task 2']);
     await move(b!, null, a!);
@@ -124,15 +146,15 @@ describe('tasks', () => {
     await expect(
       asUser(ws.owner, (tx) => tx`select * from public.move_task(${a!}, ${ws.todo}, null, ${elsewhere!})`),
     ).rejects.toMatchObject({ ...refusedWith('CONFLICT'), hint: 'after_id' });
-    await expect(asUser(ws.owner, (tx) => tx`select * from public.move_task(${b!}, ${ws.todo}, ${b!}, null)`)).rejects.toMatchObject(
-      refusedWith('CONFLICT'),
-    );
-    await expect(asUser(outsider, (tx) => tx`select * from public.move_task(${a!}, ${ws.done}, null, null)`)).rejects.toMatchObject(
-      { ...refusedWith('NOT_FOUND'), hint: 'task' },
-    );
-    await expect(asUser(viewer, (tx) => tx`select * from public.move_task(${a!}, ${ws.done}, null, null)`)).rejects.toMatchObject(
-      refusedWith('FORBIDDEN'),
-    );
+    await expect(
+      asUser(ws.owner, (tx) => tx`select * from public.move_task(${b!}, ${ws.todo}, ${b!}, null)`),
+    ).rejects.toMatchObject(refusedWith('CONFLICT'));
+    await expect(
+      asUser(outsider, (tx) => tx`select * from public.move_task(${a!}, ${ws.done}, null, null)`),
+    ).rejects.toMatchObject({ ...refusedWith('NOT_FOUND'), hint: 'task' });
+    await expect(
+      asUser(viewer, (tx) => tx`select * from public.move_task(${a!}, ${ws.done}, null, null)`),
+    ).rejects.toMatchObject(refusedWith('FORBIDDEN'));
     const other = await createWorkspace({});
     await expect(
       asUser(ws.owner, (tx) => tx`select * from public.move_task(${a!}, ${other.todo}, null, null)`),
@@ -141,7 +163,9 @@ describe('tasks', () => {
 
   test('move_column reorders the board', async () => {
     const ws = await createWorkspace({});
-    await asUser(ws.owner, (tx) => tx`select * from public.move_column(${ws.done}, null, ${ws.todo})`, { commit: true });
+    await asUser(ws.owner, (tx) => tx`select * from public.move_column(${ws.done}, null, ${ws.todo})`, {
+      commit: true,
+    });
     const names = await db`select name from public.columns where board_id = ${ws.board} order by position`;
     expect(names.map((n) => n.name)).toEqual(['Done', 'To do', 'Doing']);
   });
@@ -149,8 +173,12 @@ describe('tasks', () => {
   test('archive and restore are logged; archived tasks keep their number and place', async () => {
     const ws = await createWorkspace({});
     const [task] = await createTasks(ws, ws.todo, 1);
-    await asUser(ws.owner, (tx) => tx`update public.tasks set archived_at = now() where id = ${task!}`, { commit: true });
-    await asUser(ws.owner, (tx) => tx`update public.tasks set archived_at = null where id = ${task!}`, { commit: true });
+    await asUser(ws.owner, (tx) => tx`update public.tasks set archived_at = now() where id = ${task!}`, {
+      commit: true,
+    });
+    await asUser(ws.owner, (tx) => tx`update public.tasks set archived_at = null where id = ${task!}`, {
+      commit: true,
+    });
     const feed = await db`select kind from public.activity where task_id = ${task!} order by id`;
     expect(feed.map((f) => f.kind)).toEqual(['task_created', 'task_archived', 'task_restored']);
   });
@@ -160,7 +188,8 @@ describe('tasks', () => {
     const [task] = await createTasks(ws, ws.todo, 1);
     await db`insert into public.comments (task_id, author_id, body) values (${task!}, ${ws.owner.id}, 'Hi')`;
     await asUser(ws.owner, (tx) => tx`delete from public.tasks where id = ${task!}`, { commit: true });
-    const feed = await db`select kind, task_id, data->>'title' as title from public.activity where workspace_id = ${ws.id} and kind <> 'member_joined' order by id`;
+    const feed =
+      await db`select kind, task_id, data->>'title' as title from public.activity where workspace_id = ${ws.id} and kind <> 'member_joined' order by id`;
     expect(feed).toEqual([
       { kind: 'task_created', task_id: null, title: 'Task 1' },
       { kind: 'comment_added', task_id: null, title: null },
@@ -174,7 +203,9 @@ describe('tasks', () => {
     const outsider = await createUser('outsider');
     const ws = await createWorkspace({});
     const [task] = await createTasks(ws, ws.todo, 1);
-    await expect(asUser(ws.owner, (tx) => tx`delete from public.columns where id = ${ws.todo}`)).rejects.toMatchObject({
+    await expect(
+      asUser(ws.owner, (tx) => tx`delete from public.columns where id = ${ws.todo}`),
+    ).rejects.toMatchObject({
       ...refusedWith('CONFLICT'),
       hint: 'tasks',
     });
@@ -182,9 +213,13 @@ describe('tasks', () => {
       asUser(ws.owner, (tx) => tx`update public.tasks set assignee_id = ${outsider.id} where id = ${task!}`),
     ).rejects.toMatchObject({ ...refusedWith('VALIDATION'), hint: 'assignee_id' });
     const other = await createWorkspace({ owner: ws.owner });
-    const [label] = await db`insert into public.labels (board_id, name) values (${other.board}, 'Elsewhere') returning id`;
+    const [label] =
+      await db`insert into public.labels (board_id, name) values (${other.board}, 'Elsewhere') returning id`;
     await expect(
-      asUser(ws.owner, (tx) => tx`insert into public.task_labels (task_id, label_id) values (${task!}, ${label!.id})`),
+      asUser(
+        ws.owner,
+        (tx) => tx`insert into public.task_labels (task_id, label_id) values (${task!}, ${label!.id})`,
+      ),
     ).rejects.toMatchObject({ ...refusedWith('VALIDATION'), hint: 'label_id' });
     await expect(
       db`insert into public.tasks (board_id, column_id, title) values (${ws.board}, ${other.todo}, 'Wrong board')`,
@@ -194,14 +229,19 @@ describe('tasks', () => {
   test('comments: edits are stamped; a deleted comment cannot be edited', async () => {
     const ws = await createWorkspace({});
     const [task] = await createTasks(ws, ws.todo, 1);
-    const [comment] = await db`insert into public.comments (task_id, author_id, body) values (${task!}, ${ws.owner.id}, 'First') returning id`;
+    const [comment] =
+      await db`insert into public.comments (task_id, author_id, body) values (${task!}, ${ws.owner.id}, 'First') returning id`;
     const [edited] = await asUser(
       ws.owner,
       (tx) => tx`update public.comments set body = 'Second' where id = ${comment!.id} returning edited_at`,
       { commit: true },
     );
     expect(edited!.edited_at).toBeInstanceOf(Date);
-    await asUser(ws.owner, (tx) => tx`update public.comments set deleted_at = now() where id = ${comment!.id}`, { commit: true });
+    await asUser(
+      ws.owner,
+      (tx) => tx`update public.comments set deleted_at = now() where id = ${comment!.id}`,
+      { commit: true },
+    );
     await expect(
       asUser(ws.owner, (tx) => tx`update public.comments set body = 'Third' where id = ${comment!.id}`),
     ).rejects.toMatchObject(refusedWith('CONFLICT'));

@@ -29,7 +29,8 @@ const writes: Record<string, Write> = {
   wipLimit: (v) => db`update public.columns set wip_limit = ${v as number} where id = ${ws.todo}`,
   columnPosition: (v) => db`update public.columns set position = ${v as string} where id = ${ws.todo}`,
   labelName: (v) => db`insert into public.labels (board_id, name) values (${ws.board}, ${v as string})`,
-  labelColor: (v) => db`insert into public.labels (board_id, name, color) values (${ws.board}, 'Label', ${v as string})`,
+  labelColor: (v) =>
+    db`insert into public.labels (board_id, name, color) values (${ws.board}, 'Label', ${v as string})`,
   taskTitle: (v) => db`update public.tasks set title = ${v as string} where id = ${task}`,
   taskDescription: (v) => db`update public.tasks set description = ${v as string} where id = ${task}`,
   dueOn: (v) => db`update public.tasks set due_on = ${v as string} where id = ${task}`,
@@ -51,7 +52,7 @@ function attachment(overrides: Record<string, unknown>) {
     width: null,
     ...overrides,
   };
-  return db`insert into public.attachments ${db(row as Record<string, string>)}`;
+  return db`insert into public.attachments ${db(row as unknown as Record<string, string>)}`;
 }
 
 const cases: [keyof typeof writes, string, unknown[]][] = [
@@ -61,7 +62,11 @@ const cases: [keyof typeof writes, string, unknown[]][] = [
   ['slug', 'workspaces_slug_length', ['ab', 'a'.repeat(41)]],
   ['slug', 'workspaces_slug_format', ['Acme', '-acme', 'acme-', 'ac_me', 'ac me']],
   ['slug', 'workspaces_slug_reserved', ['new', 'settings', 'api', 'admin', 'auth', 'invite', 'account']],
-  ['inviteEmail', 'invitations_email_format', ['Carol@Example.com', 'no-at-sign', 'a@b', `${'x'.repeat(250)}@x.io`]],
+  [
+    'inviteEmail',
+    'invitations_email_format',
+    ['Carol@Example.com', 'no-at-sign', 'a@b', `${'x'.repeat(250)}@x.io`],
+  ],
   ['tokenHash', 'invitations_token_hash_format', ['raw-token', 'A'.repeat(64)]],
   ['boardName', 'boards_name_length', ['', 'x'.repeat(81)]],
   ['boardDescription', 'boards_description_length', ['x'.repeat(2001)]],

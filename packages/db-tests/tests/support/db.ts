@@ -31,9 +31,7 @@ interface AsOptions {
  */
 export async function asUser<T>(user: User | null, fn: (tx: Tx) => Promise<T>, options: AsOptions = {}) {
   const role = user ? 'authenticated' : 'anon';
-  const claims = user
-    ? { sub: user.id, email: user.email, role, aud: 'authenticated' }
-    : { role: 'anon' };
+  const claims = user ? { sub: user.id, email: user.email, role, aud: 'authenticated' } : { role: 'anon' };
   return inTransaction(role, claims, fn, options);
 }
 
@@ -121,7 +119,9 @@ export interface Workspace {
 }
 
 /** A new workspace with the given members (the first owner creates it), one board and three columns. */
-export async function createWorkspace(members: Partial<Record<'owner' | 'admin' | 'member' | 'viewer', User>>) {
+export async function createWorkspace(
+  members: Partial<Record<'owner' | 'admin' | 'member' | 'viewer', User>>,
+) {
   const owner = members.owner ?? (await createUser('owner'));
   const slug = `ws-${randomUUID().slice(0, 12)}`;
   const [ws] = await db<{ id: string }[]>`
@@ -133,7 +133,11 @@ export async function createWorkspace(members: Partial<Record<'owner' | 'admin' 
   const [board] = await db<{ id: string }[]>`
     insert into public.boards (workspace_id, name, created_by) values (${id}, 'Board', ${owner.id}) returning id`;
   const columns: string[] = [];
-  for (const [name, isDone] of [['To do', false], ['Doing', false], ['Done', true]] as const) {
+  for (const [name, isDone] of [
+    ['To do', false],
+    ['Doing', false],
+    ['Done', true],
+  ] as const) {
     const [column] = await db<{ id: string }[]>`
       insert into public.columns (board_id, name, is_done) values (${board!.id}, ${name}, ${isDone}) returning id`;
     columns.push(column!.id);
