@@ -1,0 +1,85 @@
+/**
+ * @module attachments/upload-attachment — uploads a file to a task with progress: a signed upload URL (storage
+ * policies decide at creation), the bytes, then the `attachments` row; the file is removed if the row fails.
+ */
+import { BUCKETS } from '@lanes/shared/constants';
+import { type AttachmentRow, attachmentRow, checkAttachmentFile } from '@lanes/shared/schemas/attachment';
+import { id } from '@lanes/shared/schemas/fields';
+import { z } from 'zod';
+import type { LanesClient } from '../client.ts';
+import { toLanesError } from '../errors/to-lanes-error.ts';
+import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+import { type Progress, sendWithProgress } from './send-with-progress.ts';
+
+export const uploadAttachmentInput = z.object({
+  workspaceId: id,
+  taskId: id,
+  file: z.instanceof(Blob),
+  /** The name to show; a File's own name when omitted. */
+  fileName: z.string().optional(),
+  /** Pixel size of images, when the caller measured it (e.g. with createImageBitmap). */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+});
+export type UploadAttachmentResult = AttachmentRow;
+
+/**
+ * FILE_TOO_LARGE before any byte is sent; FORBIDDEN for viewers; LIMIT_REACHED at 20 per task.
+ * @example await uploadAttachment(client, { workspaceId, taskId, file }, (sent, total) => setPercent(sent / total))
+ */
+export async function uploadAttachment(
+  client: LanesClient,
+  input: unknown,
+  onProgress?: Progress,
+): Promise<UploadAttachmentResult> {
+  const { workspaceId, taskId, file, fileName, width, height } = parseInput(uploadAttachmentInput, input);
+  const name = checkAttachmentFile({
+    name: fileName ?? (file as File).name ?? '',
+    size: file.size,
+    type: file.type,
+  });
+  const mimeType = file.type || 'application/octet-stream';
+  const objectPath = `${workspaceId}/${taskId}/${crypto.randomUUID()}/${name}`;
+  const bucket = client.storage.from(BUCKETS.attachments);
+
+  const signed = unwrap(await bucket.createSignedUploadUrl(objectPath));
+  const sent = await sendWithProgress(signed.signedUrl, file, mimeType, onProgress).catch(
+    (error: unknown) => {
+      throw toLanesError(error);
+    },
+  );
+  if (sent.status >= 300) throw toLanesError(storageError(sent));
+
+  const { data, error } = await client
+    .from('attachments')
+    .insert({
+      task_id: taskId,
+      object_path: objectPath,
+      file_name: name,
+      mime_type: mimeType,
+      size_bytes: file.size,
+      width: width ?? null,
+      height: height ?? null,
+    })
+    .select()
+    .single();
+  if (error) {
+    // Without its row the file would be invisible yet counted against the bucket: take it back.
+    await bucket.remove([objectPath]);
+    throw toLanesError(error);
+  }
+  return parseAnswer(attachmentRow, data);
+}
+
+/** A storage-api error body shaped like the StorageApiError supabase-js would have made of it. */
+function storageError(sent: { status: number; body: unknown }) {
+  const body = (sent.body ?? {}) as { statusCode?: string; error?: string; message?: string };
+  return {
+    name: 'StorageApiError',
+    __isStorageError: true,
+    status: sent.status,
+    statusCode: body.statusCode ?? String(sent.status),
+    code: body.error,
+    message: body.message ?? body.error ?? 'upload failed',
+  };
+}

@@ -1,0 +1,19 @@
+/** @module boards/create-board — creates a board (members and up); LIMIT_REACHED after 50 per workspace. */
+import { type BoardRow, boardRow, createBoardInput } from '@lanes/shared/schemas/board';
+import type { LanesClient } from '../client.ts';
+import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+
+export { createBoardInput };
+export type CreateBoardResult = BoardRow;
+
+export async function createBoard(client: LanesClient, input: unknown): Promise<CreateBoardResult> {
+  const { workspaceId, name, description } = parseInput(createBoardInput, input);
+  const row = unwrap(
+    await client
+      .from('boards')
+      .insert({ workspace_id: workspaceId, name, description: description ?? '' })
+      .select()
+      .single(),
+  );
+  return parseAnswer(boardRow, row);
+}

@@ -1,0 +1,25 @@
+/** @module comments/list-comments — a task's comments, oldest first, with their authors' profiles. */
+import { commentRow } from '@lanes/shared/schemas/comment';
+import { id } from '@lanes/shared/schemas/fields';
+import { profileSummary } from '@lanes/shared/schemas/profile';
+import { z } from 'zod';
+import type { LanesClient } from '../client.ts';
+import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+
+export const listCommentsInput = z.object({ taskId: id });
+
+const comment = commentRow.extend({ author: profileSummary.nullable() });
+export type ListCommentsResult = z.infer<typeof comment>[];
+
+/** A deleted comment keeps its place with `deleted_at` set; the screen shows "comment deleted". */
+export async function listComments(client: LanesClient, input: unknown): Promise<ListCommentsResult> {
+  const { taskId } = parseInput(listCommentsInput, input);
+  const rows = unwrap(
+    await client
+      .from('comments')
+      .select('*, author:profiles(id, display_name, avatar_path)')
+      .eq('task_id', taskId)
+      .order('created_at'),
+  );
+  return parseAnswer(z.array(comment), rows);
+}

@@ -1,0 +1,127 @@
+/**
+ * @module realtime/subscribe-board — one channel per open board: row changes of its tasks, columns and labels
+ * (`postgres_changes` filtered by `board_id`), who is viewing which task (presence), and cards being dragged
+ * (broadcast), handed back as typed events.
+ */
+import { columnRow, labelRow } from '@lanes/shared/schemas/board';
+import { id } from '@lanes/shared/schemas/fields';
+import { taskRow } from '@lanes/shared/schemas/task';
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import { z } from 'zod';
+import type { LanesClient } from '../client.ts';
+import { channelKeys } from './keys.ts';
+
+export const subscribeBoardInput = z.object({
+  boardId: id,
+  me: z.object({ userId: id, displayName: z.string() }),
+});
+export type SubscribeBoardInput = z.infer<typeof subscribeBoardInput>;
+
+const TABLES = { tasks: taskRow, columns: columnRow, labels: labelRow } as const;
+type Table = keyof typeof TABLES;
+type RowOf<T extends Table> = z.infer<(typeof TABLES)[T]>;
+
+export interface Viewer {
+  userId: string;
+  displayName: string;
+  /** The task whose panel they have open, if any. */
+  taskId: string | null;
+}
+
+export const dragPayload = z.object({
+  userId: id,
+  taskId: id,
+  columnId: id.nullable(),
+  index: z.number().int(),
+});
+export type Drag = z.infer<typeof dragPayload>;
+
+export type BoardEvent =
+  | { [T in Table]: { kind: 'upsert'; table: T; row: RowOf<T> } }[Table]
+  | { kind: 'delete'; table: Table; id: string }
+  /** A change arrived that could not be read as a row: refetch the board. */
+  | { kind: 'stale'; table: Table }
+  | { kind: 'presence'; viewers: Viewer[] }
+  | { kind: 'drag'; drag: Drag }
+  | { kind: 'status'; status: 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR' };
+
+export interface BoardSubscription {
+  /** Tells the others which task panel this user has open (null: none). */
+  viewTask(taskId: string | null): Promise<void>;
+  /** Tells the others where a card is being dragged; not stored anywhere. */
+  sendDrag(drag: Omit<Drag, 'userId'>): Promise<void>;
+  unsubscribe(): Promise<void>;
+}
+
+/**
+ * @example const sub = subscribeBoard(client, { boardId, me }, (event) => dispatch(event)); … sub.unsubscribe()
+ */
+export function subscribeBoard(
+  client: LanesClient,
+  input: SubscribeBoardInput,
+  onEvent: (event: BoardEvent) => void,
+): BoardSubscription {
+  const { boardId, me } = subscribeBoardInput.parse(input);
+  const channel = client.channel(channelKeys.board(boardId), {
+    config: { presence: { key: me.userId }, broadcast: { self: false } },
+  });
+
+  for (const table of Object.keys(TABLES) as Table[]) {
+    channel.on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table, filter: `board_id=eq.${boardId}` },
+      (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => onEvent(toEvent(table, payload)),
+    );
+  }
+  channel.on('presence', { event: 'sync' }, () =>
+    onEvent({ kind: 'presence', viewers: viewers(channel.presenceState()) }),
+  );
+  channel.on('broadcast', { event: 'drag' }, ({ payload }) => {
+    const drag = dragPayload.safeParse(payload);
+    if (drag.success) onEvent({ kind: 'drag', drag: drag.data });
+  });
+
+  let viewing: string | null = null;
+  channel.subscribe((status) => {
+    onEvent({ kind: 'status', status });
+    // Presence is re-tracked after every (re)join, so reconnecting restores who is here.
+    if (status === 'SUBSCRIBED') void channel.track({ displayName: me.displayName, taskId: viewing });
+  });
+
+  return {
+    async viewTask(taskId) {
+      viewing = taskId;
+      await channel.track({ displayName: me.displayName, taskId });
+    },
+    async sendDrag(drag) {
+      await channel.send({ type: 'broadcast', event: 'drag', payload: { ...drag, userId: me.userId } });
+    },
+    async unsubscribe() {
+      await client.removeChannel(channel);
+    },
+  };
+}
+
+function toEvent(table: Table, payload: RealtimePostgresChangesPayload<Record<string, unknown>>): BoardEvent {
+  if (payload.eventType === 'DELETE') {
+    // Deletes carry the old primary key only.
+    const deleted = id.safeParse(payload.old.id);
+    return deleted.success ? { kind: 'delete', table, id: deleted.data } : { kind: 'stale', table };
+  }
+  const row = TABLES[table].safeParse(payload.new);
+  return row.success ? ({ kind: 'upsert', table, row: row.data } as BoardEvent) : { kind: 'stale', table };
+}
+
+function viewers(state: Record<string, { displayName?: unknown; taskId?: unknown }[]>): Viewer[] {
+  return Object.entries(state).flatMap(([userId, metas]) => {
+    const meta = metas[metas.length - 1];
+    if (!meta) return [];
+    return [
+      {
+        userId,
+        displayName: typeof meta.displayName === 'string' ? meta.displayName : '',
+        taskId: typeof meta.taskId === 'string' ? meta.taskId : null,
+      },
+    ];
+  });
+}

@@ -1,0 +1,19 @@
+/** @module workspaces/get-workspace-by-slug — one workspace by its address; NOT_FOUND if missing or not visible. */
+import { LanesError } from '@lanes/shared/errors';
+import { type WorkspaceRow, workspaceRow } from '@lanes/shared/schemas/workspace';
+import { z } from 'zod';
+import type { LanesClient } from '../client.ts';
+import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+
+export const getWorkspaceBySlugInput = z.object({ slug: z.string().min(1).max(40) });
+export type GetWorkspaceBySlugResult = WorkspaceRow;
+
+export async function getWorkspaceBySlug(
+  client: LanesClient,
+  input: unknown,
+): Promise<GetWorkspaceBySlugResult> {
+  const { slug } = parseInput(getWorkspaceBySlugInput, input);
+  const row = unwrap(await client.from('workspaces').select('*').eq('slug', slug).maybeSingle());
+  if (!row) throw new LanesError('NOT_FOUND');
+  return parseAnswer(workspaceRow, row);
+}
