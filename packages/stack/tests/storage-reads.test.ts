@@ -86,6 +86,22 @@ describe('storage downloads', () => {
     expect(await missing.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
   });
 
+  it('reads public-bucket objects without policies and hides private buckets from bad tokens', async () => {
+    const other = await bob.client.storage.from('public-assets').download('shared/hello.txt');
+    expect(await other.data?.text()).toBe('hello public');
+    const noToken = await call(`/object/private-docs/${folder}/a.txt`, { apikey: false });
+    expect(noToken.status).toBe(400);
+    expect(await noToken.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' });
+    const strict = await call(`/object/authenticated/public-assets/shared/hello.txt`, { apikey: false });
+    expect(await strict.json()).toMatchObject({
+      statusCode: '403',
+      code: 'AccessDenied',
+      message: 'Invalid Compact JWS',
+    });
+    const lenient = await call('/object/public-assets/shared/hello.txt', { apikey: false });
+    expect(await lenient.text()).toBe('hello public');
+  });
+
   it('answers info and exists', async () => {
     const info = await docs().info(`${folder}/sub/c.txt`);
     expect(info.error).toBeNull();

@@ -4,7 +4,7 @@
  * (the token decides); then the same response: headers from the object's metadata, `?download`,
  * conditional requests and single byte ranges.
  */
-import type { Caller } from './auth.ts';
+import { authenticate, type Caller, tryAuthenticate } from './auth.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import { mustBeValidKey } from './keys.ts';
@@ -23,6 +23,26 @@ export async function findAsCaller(
   if (row) return row;
   await deps.db.asAdmin((tx) => findBucket(tx, bucketId));
   throw errors.noSuchKey();
+}
+
+/**
+ * A read as storage-api's object and info routes do it: in a public bucket the row is read as admin
+ * (no policy needed); in a private one the caller's role must see it. With `tolerateBadJwt` (the
+ * `/object/<bucket>/...` routes) a missing or bad token is anon, and a private bucket is NoSuchBucket.
+ */
+export async function findForRead(
+  deps: StorageDeps,
+  request: Request,
+  bucketId: string,
+  name: string,
+  tolerateBadJwt: boolean,
+): Promise<ObjectRow> {
+  const caller = tolerateBadJwt ? tryAuthenticate(deps.jwt, request) : authenticate(deps.jwt, request);
+  mustBeValidKey(name);
+  const bucket = await deps.db.asAdmin((tx) => findBucket(tx, bucketId));
+  if (bucket.public) return deps.db.asAdmin((tx) => findObject(tx, bucketId, name));
+  if (!caller) throw errors.noSuchBucket();
+  return findAsCaller(deps, caller, bucketId, name);
 }
 
 /** The object in a public bucket, with no questions asked about the caller. */

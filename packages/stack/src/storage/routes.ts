@@ -3,16 +3,14 @@
  * segments win over bucket names (`/object/public/...` is never a bucket called "public"), as in
  * storage-api's router. `*` captures the rest of the path as the object name.
  */
-import { authenticate, tryAuthenticate } from './auth.ts';
+import { authenticate } from './auth.ts';
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import { decodeName, json } from './http.ts';
-import { mustBeValidKey } from './keys.ts';
 import { listV1, listV2 } from './list.ts';
 import { copyObject, moveObject, removeObject, removeObjects } from './objects.ts';
-import { findAsCaller, findPublic, findSigned, sendObject } from './read.ts';
-import { findBucket } from './rows.ts';
+import { findAsCaller, findForRead, findPublic, findSigned, sendObject } from './read.ts';
 import { verifyUrlToken } from './sign.ts';
 import { signDownload, signDownloads, signUpload } from './signed.ts';
 import { parseTransform, parseTransformationList, renderImage } from './transform.ts';
@@ -66,19 +64,6 @@ function info(row: Awaited<ReturnType<typeof findPublic>>): Response {
   return response;
 }
 
-/**
- * Info as storage-api serves it: a public bucket's objects need no policy; a private bucket needs a
- * valid JWT (else NoSuchBucket) whose role can see the row.
- */
-async function findForInfo(deps: StorageDeps, request: Request, m: Match) {
-  const caller = tryAuthenticate(deps.jwt, request);
-  mustBeValidKey(m.name);
-  const bucket = await deps.db.asAdmin((tx) => findBucket(tx, m.bucket));
-  if (bucket.public) return findPublic(deps, m.bucket, m.name);
-  if (!caller) throw errors.noSuchBucket();
-  return findAsCaller(deps, caller, m.bucket, m.name);
-}
-
 export const ROUTES: Route[] = [
   // Buckets
   route('GET', '/bucket/?', (d, r, u) => listBuckets(d, me(d, r), u)),
@@ -118,22 +103,24 @@ export const ROUTES: Route[] = [
     sendObject(d, r, u, await findPublic(d, m.bucket, m.name)),
   ),
   route(['GET', 'HEAD'], '/object/authenticated/:bucket/*', async (d, r, u, m) =>
-    sendObject(d, r, u, await findAsCaller(d, me(d, r), m.bucket, m.name)),
+    sendObject(d, r, u, await findForRead(d, r, m.bucket, m.name, false)),
   ),
   route('GET', '/object/info/public/:bucket/*', async (d, _r, _u, m) =>
     info(await findPublic(d, m.bucket, m.name)),
   ),
   route('GET', '/object/info/authenticated/:bucket/*', async (d, r, _u, m) =>
-    info(await findAsCaller(d, me(d, r), m.bucket, m.name)),
+    info(await findForRead(d, r, m.bucket, m.name, false)),
   ),
-  route('GET', '/object/info/:bucket/*', async (d, r, _u, m) => info(await findForInfo(d, r, m))),
+  route('GET', '/object/info/:bucket/*', async (d, r, _u, m) =>
+    info(await findForRead(d, r, m.bucket, m.name, true)),
+  ),
   // Object routes on a bucket
   route('POST', '/object/:bucket/*', (d, r, _u, m) => upload(d, r, m, r.headers.get('x-upsert') === 'true')),
   route('PUT', '/object/:bucket/*', (d, r, _u, m) => upload(d, r, m, true)),
   route('DELETE', '/object/:bucket', (d, r, _u, m) => removeObjects(d, me(d, r), m.bucket, r)),
   route('DELETE', '/object/:bucket/*', (d, r, _u, m) => removeObject(d, me(d, r), m.bucket, m.name)),
   route(['GET', 'HEAD'], '/object/:bucket/*', async (d, r, u, m) =>
-    sendObject(d, r, u, await findAsCaller(d, me(d, r), m.bucket, m.name)),
+    sendObject(d, r, u, await findForRead(d, r, m.bucket, m.name, true)),
   ),
   // Image transformations
   route(['GET', 'HEAD'], '/render/image/public/:bucket/*', async (d, r, u, m) => {
