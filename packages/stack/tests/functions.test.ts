@@ -229,6 +229,23 @@ describe('streaming', () => {
     expect(rest).toBe('data: released\n\n');
   });
 
+  it('cancels the function stream when the client goes away', async () => {
+    const cancelledCount = async () =>
+      (await (await call('streams/cancelled', { headers: anonHeaders })).json()).cancelled as number;
+    const before = await cancelledCount();
+    const abort = new AbortController();
+    const res = await call('streams', { headers: anonHeaders, signal: abort.signal });
+    const reader = res.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: ready\n\n');
+    abort.abort();
+    let after = before;
+    for (let i = 0; i < 100 && after === before; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = await cancelledCount();
+    }
+    expect(after).toBe(before + 1);
+  });
+
   it('hands supabase-js the stream of a text/event-stream answer', async () => {
     const invoked = supabase.functions.invoke('streams', { method: 'GET' });
     const { data } = await invoked;

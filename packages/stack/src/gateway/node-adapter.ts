@@ -34,12 +34,20 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
     return;
   }
   const reader = response.body.getReader();
+  // A client that goes away cancels the body, so its producer (a function's stream, a file) stops too.
+  res.once('close', () => {
+    if (!res.writableFinished) reader.cancel().catch(() => {});
+  });
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       // Respect back-pressure so a large download does not buffer in memory.
-      if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve));
+      if (!res.write(value))
+        await new Promise((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
     }
     res.end();
   } catch (error) {
