@@ -82,7 +82,11 @@ export class Collector<T> {
   #waiters: { n: number; resolve: () => void }[] = [];
   push = (item: T): void => {
     this.list.push(item);
-    this.#waiters = this.#waiters.filter((w) => (this.list.length >= w.n ? (w.resolve(), false) : true));
+    this.#waiters = this.#waiters.filter((w) => {
+      if (this.list.length < w.n) return true;
+      w.resolve();
+      return false;
+    });
   };
   until(n: number, timeoutMs = 10_000): Promise<T[]> {
     if (this.list.length >= n) return Promise.resolve(this.list);

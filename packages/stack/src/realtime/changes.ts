@@ -150,7 +150,9 @@ export class ChangeDispatcher {
       if (!missing.length) break;
       await new Promise((r) => setTimeout(r, 2));
       const again = await this.#call(missing.map((i) => batch[i]!));
-      missing.forEach((i, k) => (results[i] = again[k]!));
+      missing.forEach((i, k) => {
+        results[i] = again[k]!;
+      });
     }
     return results;
   }

@@ -44,8 +44,8 @@ export class Hub {
 
   join(member: Member): void {
     const key = roomKey(member.private, member.subTopic);
-    let room = this.#rooms.get(key);
-    if (!room) this.#rooms.set(key, (room = new Set()));
+    const room = this.#rooms.get(key) ?? new Set<Member>();
+    this.#rooms.set(key, room);
     room.add(member);
     if (member.bindings.length) this.changeMembers.add(member);
   }
@@ -77,7 +77,9 @@ export class Hub {
     const state: Metas = {};
     for (const m of this.#rooms.get(roomKey(member.private, member.subTopic)) ?? []) {
       if (!m.meta) continue;
-      (state[m.presenceKey] ??= { metas: [] }).metas.push(m.meta);
+      const entry = state[m.presenceKey] ?? { metas: [] };
+      entry.metas.push(m.meta);
+      state[m.presenceKey] = entry;
     }
     return state;
   }

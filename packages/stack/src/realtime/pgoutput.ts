@@ -56,7 +56,8 @@ export class PgOutputDecoder {
         return;
       }
       case 'R':
-        return this.#relation(msg);
+        this.#relation(msg);
+        return;
       case 'I': {
         const relation = this.#rel(msg.readUInt32BE(1));
         // 'N' at offset 5, tuple from 6

@@ -92,7 +92,10 @@ export function startReplication(
       if (stream) {
         const s = stream;
         await Promise.race([
-          new Promise<void>((r) => (s.once('close', () => r()), s.end())),
+          new Promise<void>((r) => {
+            s.once('close', () => r());
+            s.end();
+          }),
           new Promise((r) => setTimeout(r, 1000)),
         ]);
       }

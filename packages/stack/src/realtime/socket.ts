@@ -152,14 +152,17 @@ export class RealtimeSocket {
   #presence(member: Member, frame: Frame): void {
     const payload = (frame.payload ?? {}) as { event?: string; payload?: unknown };
     if (member.private && !member.policies?.presence.write) {
-      return this.reply(frame, 'error', {
+      this.reply(frame, 'error', {
         reason: 'Unauthorized: You do not have permissions to track presence',
       });
+      return;
     }
     if (payload.event === 'track') {
       const meta = payload.payload;
-      if (typeof meta !== 'object' || meta === null || Array.isArray(meta))
-        return this.reply(frame, 'error', { reason: 'Presence track payload must be a map' });
+      if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
+        this.reply(frame, 'error', { reason: 'Presence track payload must be a map' });
+        return;
+      }
       this.#deps.hub.track(member, meta as Record<string, unknown>);
     } else if (payload.event === 'untrack') this.#deps.hub.untrack(member);
     this.reply(frame, 'ok', {});

@@ -1,0 +1,332 @@
+/**
+ * Realtime broadcast, presence and private channels through supabase-js, plus the raw Phoenix protocol
+ * (exact replies, malformed frames) over a plain WebSocket.
+ */
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { stackEnv } from '../src/testing.ts';
+import {
+  Collector,
+  createUser,
+  realtimeClient,
+  signToken,
+  sleep,
+  subscribed,
+  type TestUser,
+} from './realtime-helpers.ts';
+
+const env = stackEnv();
+const sql = postgres(env.dbUrl, { max: 2, onnotice: () => {} });
+const clients: SupabaseClient[] = [];
+let alice: TestUser;
+let bob: TestUser;
+
+async function client(token?: string, vsn: '1.0.0' | '2.0.0' = '2.0.0') {
+  const c = await realtimeClient(env.apiUrl, env.anonKey, { token, vsn });
+  clients.push(c);
+  return c;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: payloads are asserted field by field
+type Payload = any;
+
+beforeAll(async () => {
+  alice = await createUser(sql, env.jwtSecret);
+  bob = await createUser(sql, env.jwtSecret);
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.removeAllChannels();
+  await sql.end();
+});
+
+async function listener(
+  topic: string,
+  opts: { token?: string; vsn?: '1.0.0' | '2.0.0'; private?: boolean } = {},
+) {
+  const got = new Collector<Payload>();
+  const c = await client(opts.token, opts.vsn);
+  const channel = c
+    .channel(topic, { config: { private: opts.private ?? false } })
+    .on('broadcast', { event: '*' }, got.push);
+  await subscribed(channel);
+  return { got, channel, client: c };
+}
+
+describe('broadcast', () => {
+  it('reaches the other clients on the topic but not the sender unless self is set', async () => {
+    const other = await listener('room-1');
+    const got = new Collector<Payload>();
+    const sender = (await client())
+      .channel('room-1', { config: { broadcast: { self: false } } })
+      .on('broadcast', { event: '*' }, got.push);
+    await subscribed(sender);
+    expect(await sender.send({ type: 'broadcast', event: 'cursor', payload: { x: 1 } })).toBe('ok');
+    const [msg] = await other.got.until(1);
+    expect(msg).toEqual({ type: 'broadcast', event: 'cursor', payload: { x: 1 } });
+    await sleep(100);
+    expect(got.list).toEqual([]);
+
+    const mirrored = new Collector<Payload>();
+    const selfish = (await client())
+      .channel('room-1', { config: { broadcast: { self: true } } })
+      .on('broadcast', { event: 'cursor' }, mirrored.push);
+    await subscribed(selfish);
+    await selfish.send({ type: 'broadcast', event: 'cursor', payload: { x: 2 } });
+    expect((await mirrored.until(1))[0]).toEqual({ type: 'broadcast', event: 'cursor', payload: { x: 2 } });
+  });
+
+  it('with ack, send resolves once the server acknowledged the push', async () => {
+    const other = await listener('room-ack');
+    const sender = (await client()).channel('room-ack', { config: { broadcast: { ack: true } } });
+    await subscribed(sender);
+    expect(await sender.send({ type: 'broadcast', event: 'e', payload: { n: 1 } })).toBe('ok');
+    expect((await other.got.until(1))[0].payload).toEqual({ n: 1 });
+  });
+
+  it('crosses protocol versions, and binary payloads arrive as binary', async () => {
+    const v1 = await listener('room-vsn', { vsn: '1.0.0' });
+    const v2 = await listener('room-vsn', { vsn: '2.0.0' });
+    const sender = (await client(undefined, '2.0.0')).channel('room-vsn');
+    await subscribed(sender);
+    await sender.send({ type: 'broadcast', event: 'json', payload: { hello: 'wörld 👋' } });
+    expect((await v1.got.until(1))[0]).toEqual({
+      type: 'broadcast',
+      event: 'json',
+      payload: { hello: 'wörld 👋' },
+    });
+    expect((await v2.got.until(1))[0]).toEqual({
+      type: 'broadcast',
+      event: 'json',
+      payload: { hello: 'wörld 👋' },
+    });
+
+    await sender.send({ type: 'broadcast', event: 'bytes', payload: new Uint8Array([1, 2, 255]).buffer });
+    const [, bin] = await v2.got.until(2);
+    expect(bin.event).toBe('bytes');
+    expect(Array.from(new Uint8Array(bin.payload as ArrayBuffer))).toEqual([1, 2, 255]);
+  });
+
+  it('REST broadcast answers 202 with no body and reaches subscribers; bad bodies get 422', async () => {
+    const sub = await listener('room-rest');
+    const res = await fetch(`${env.apiUrl}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: env.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: 'room-rest', event: 'from-rest', payload: { ok: true } }] }),
+    });
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe('');
+    expect((await sub.got.until(1))[0]).toEqual({
+      type: 'broadcast',
+      event: 'from-rest',
+      payload: { ok: true },
+    });
+
+    const bad = await fetch(`${env.apiUrl}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: env.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: 'room-rest' }] }),
+    });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toEqual({
+      errors: { messages: [{ event: ["can't be blank"], payload: ["can't be blank"] }] },
+    });
+  });
+
+  it('httpSend() delivers through the single-message endpoint', async () => {
+    const sub = await listener('room-http');
+    const sender = (await client()).channel('room-http');
+    expect(await sender.httpSend('ping', { n: 3 })).toEqual({ success: true });
+    expect((await sub.got.until(1))[0]).toEqual({ type: 'broadcast', event: 'ping', payload: { n: 3 } });
+  });
+});
+
+describe('private channels', () => {
+  it('refuses a join the realtime.messages policies do not allow, with the server’s reason', async () => {
+    const topic = `private-room:${alice.id}`;
+    const channel = (await client(bob.token)).channel(topic, { config: { private: true } });
+    await expect(subscribed(channel)).rejects.toThrow(
+      `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
+    );
+    const anon = (await client()).channel(topic, { config: { private: true } });
+    await expect(subscribed(anon)).rejects.toThrow(/^Unauthorized: /);
+  });
+
+  it('admits a user the policies allow; broadcasts, REST and realtime.send() reach them', async () => {
+    const topic = `private-room:${alice.id}`;
+    const mine = await listener(topic, { token: alice.token, private: true });
+    // A public channel of the same name is another room.
+    const pub = await listener(topic);
+    const sender = (await client(alice.token)).channel(topic, { config: { private: true } });
+    await subscribed(sender);
+    await sender.send({ type: 'broadcast', event: 'ws', payload: { n: 1 } });
+    expect((await mine.got.until(1))[0]).toEqual({ type: 'broadcast', event: 'ws', payload: { n: 1 } });
+
+    // Bob's REST message to Alice's room is dropped by the insert policy; Alice's own goes through.
+    for (const who of [bob, alice]) {
+      const res = await fetch(`${env.apiUrl}/realtime/v1/api/broadcast`, {
+        method: 'POST',
+        headers: {
+          apikey: env.anonKey,
+          authorization: `Bearer ${who.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          messages: [{ topic, event: 'rest', payload: { from: who.id }, private: true }],
+        }),
+      });
+      expect(res.status).toBe(202);
+    }
+    const [, rest] = await mine.got.until(2);
+    expect(rest).toEqual({ type: 'broadcast', event: 'rest', payload: { from: alice.id } });
+
+    await sql`select realtime.send(${sql.json({ n: 9 })}, 'db', ${topic}, true)`;
+    const [, , fromDb] = await mine.got.until(3);
+    expect(fromDb).toMatchObject({
+      type: 'broadcast',
+      event: 'db',
+      payload: { n: 9, id: expect.any(String) },
+    });
+    await sleep(100);
+    expect(mine.got.list).toHaveLength(3);
+    expect(pub.got.list).toEqual([]);
+  });
+});
+
+describe('presence', () => {
+  it('converges for three clients, and a dropped client disappears from the others', async () => {
+    const channels: RealtimeChannel[] = [];
+    const cs: SupabaseClient[] = [];
+    for (const key of ['ann', 'ben', 'cat']) {
+      const c = await client();
+      cs.push(c);
+      const ch = c
+        .channel('lobby', { config: { presence: { key } } })
+        .on('presence', { event: 'sync' }, () => {});
+      await subscribed(ch);
+      await ch.track({ name: key });
+      channels.push(ch);
+    }
+    const keys = (ch: RealtimeChannel) => Object.keys(ch.presenceState()).sort();
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 100 && !check(); i++) await sleep(50);
+    };
+    await until(() => channels.every((ch) => keys(ch).length === 3));
+    for (const ch of channels) expect(keys(ch)).toEqual(['ann', 'ben', 'cat']);
+    expect(channels[0]!.presenceState().cat).toEqual([
+      expect.objectContaining({ name: 'cat', presence_ref: expect.any(String) }),
+    ]);
+
+    // cat's socket drops without leaving: the server cleans up.
+    cs[2]!.realtime.disconnect();
+    await until(() => keys(channels[0]!).length === 2 && keys(channels[1]!).length === 2);
+    expect(keys(channels[0]!)).toEqual(['ann', 'ben']);
+    expect(keys(channels[1]!)).toEqual(['ann', 'ben']);
+
+    await channels[1]!.untrack();
+    await until(() => keys(channels[0]!).length === 1);
+    expect(keys(channels[0]!)).toEqual(['ann']);
+  });
+});
+
+describe('the Phoenix protocol on a raw socket', () => {
+  const open = (vsn: string, apikey = env.anonKey) =>
+    new Promise<{ ws: WebSocket; next: () => Promise<Payload> }>((resolve, reject) => {
+      const url = `${env.apiUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${apikey}&vsn=${vsn}`;
+      const ws = new WebSocket(url);
+      const inbox = new Collector<Payload>();
+      ws.on('message', (data, isBinary) => inbox.push(isBinary ? data : JSON.parse(String(data))));
+      let read = 0;
+      ws.once('open', () => resolve({ ws, next: async () => (await inbox.until(++read))[read - 1] }));
+      ws.once('error', reject);
+    });
+
+  it('answers heartbeats, refuses unknown topics and bad tokens, ignores malformed frames (vsn 1.0.0)', async () => {
+    const { ws, next } = await open('1.0.0');
+    ws.send('not json');
+    ws.send(JSON.stringify([1, 2]));
+    ws.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1' }));
+    expect(await next()).toEqual({
+      topic: 'phoenix',
+      event: 'phx_reply',
+      payload: { status: 'ok', response: {} },
+      ref: '1',
+      join_ref: null,
+    });
+    ws.send(JSON.stringify({ topic: 'realtime:x', event: 'broadcast', payload: {}, ref: '2' }));
+    expect(await next()).toMatchObject({
+      event: 'phx_reply',
+      ref: '2',
+      payload: { status: 'error', response: { reason: 'unmatched topic' } },
+    });
+
+    const forged = signToken('not-the-secret-but-long-enough-to-look-real', {
+      role: 'authenticated',
+      exp: 2e9,
+    });
+    ws.send(
+      JSON.stringify({
+        topic: 'realtime:x',
+        event: 'phx_join',
+        payload: { config: {}, access_token: forged },
+        ref: '3',
+        join_ref: '3',
+      }),
+    );
+    expect(await next()).toMatchObject({
+      event: 'phx_reply',
+      payload: {
+        status: 'error',
+        response: { reason: 'JwtSignatureError: Failed to validate JWT signature' },
+      },
+    });
+    ws.send(
+      JSON.stringify({
+        topic: 'realtime:x',
+        event: 'phx_join',
+        payload: { config: {}, access_token: 'nope' },
+        ref: '4',
+        join_ref: '4',
+      }),
+    );
+    expect(await next()).toMatchObject({
+      payload: {
+        status: 'error',
+        response: { reason: 'MalformedJWT: The token provided is not a valid JWT' },
+      },
+    });
+    ws.close();
+  });
+
+  it('speaks arrays with vsn 2.0.0: join reply with postgres_changes ids, then leave', async () => {
+    const { ws, next } = await open('2.0.0');
+    const config = { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'rt_ticks' }] };
+    ws.send(JSON.stringify(['1', '1', 'realtime:arr', 'phx_join', { config }]));
+    const [joinRef, ref, topic, event, payload] = await next();
+    expect([joinRef, ref, topic, event]).toEqual(['1', '1', 'realtime:arr', 'phx_reply']);
+    expect(payload).toEqual({
+      status: 'ok',
+      response: {
+        postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'rt_ticks', id: expect.any(Number) }],
+      },
+    });
+    expect(await next()).toEqual([
+      null,
+      null,
+      'realtime:arr',
+      'system',
+      { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: 'arr' },
+    ]);
+    expect((await next())[3]).toBe('presence_state');
+    ws.send(Buffer.from([3, 1, 1, 200, 1, 0, 1])); // a truncated binary push is dropped
+    ws.send(JSON.stringify(['1', '2', 'realtime:arr', 'phx_leave', {}]));
+    expect(await next()).toEqual(['1', '2', 'realtime:arr', 'phx_reply', { status: 'ok', response: {} }]);
+    ws.close();
+  });
+
+  it('refuses an unknown protocol version at the upgrade', async () => {
+    await expect(open('9.9.9')).rejects.toThrow(/403/);
+  });
+});
