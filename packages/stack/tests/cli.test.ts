@@ -198,7 +198,7 @@ describe('stack CLI', () => {
 });
 
 describe('stack CLI usage errors', () => {
-  it.each([
+  it.concurrent.each([
     [['bogus'], 'Unknown command "bogus".'],
     [['start', '--bogus'], "Unknown option '--bogus'"],
     [['status', '-o', 'xml'], 'Invalid --output "xml": use pretty, env or json.'],
