@@ -77,9 +77,10 @@ describe('admin users', () => {
     const { data, error } = await admin().auth.admin.listUsers({ page: 1, perPage: 2 });
     expect(error).toBeNull();
     expect(data.users).toHaveLength(2);
-    expect(data.total).toBe(total);
-    expect(data.lastPage).toBe(Math.ceil(total / 2));
-    expect(data.nextPage).toBe(2);
+    const pages = data as typeof data & { total: number; lastPage: number; nextPage: number | null };
+    expect(pages.total).toBe(total);
+    expect(pages.lastPage).toBe(Math.ceil(total / 2));
+    expect(pages.nextPage).toBe(2);
     // Newest first.
     expect(Date.parse(data.users[0]!.created_at)).toBeGreaterThanOrEqual(
       Date.parse(data.users[1]!.created_at),
@@ -151,15 +152,15 @@ describe('generateLink and invites', () => {
       options: { redirectTo: 'http://127.0.0.1:3000/in' },
     });
     expect(error).toBeNull();
-    expect(data.user.id).toBe(id);
+    expect(data.user!.id).toBe(id);
     expect(data.properties).toMatchObject({
       email_otp: expect.stringMatching(/^\d{6}$/),
       hashed_token: expect.stringMatching(/^[0-9a-f]{56}$/),
       verification_type: 'magiclink',
       redirect_to: 'http://127.0.0.1:3000/in',
     });
-    const link = new URL(data.properties.action_link);
-    expect(link.searchParams.get('token')).toBe(data.properties.hashed_token);
+    const link = new URL(data.properties!.action_link);
+    expect(link.searchParams.get('token')).toBe(data.properties!.hashed_token);
     const res = await fetch(link, { redirect: 'manual' });
     expect(res.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:3000\/in#access_token=/);
   });
@@ -172,9 +173,13 @@ describe('generateLink and invites', () => {
       password: 'password-123',
     });
     expect(error).toBeNull();
-    expect(data.user.email).toBe(email);
-    expect(data.user.email_confirmed_at).toBeUndefined();
-    const verified = await anon().auth.verifyOtp({ email, token: data.properties.email_otp, type: 'signup' });
+    expect(data.user!.email).toBe(email);
+    expect(data.user!.email_confirmed_at).toBeUndefined();
+    const verified = await anon().auth.verifyOtp({
+      email,
+      token: data.properties!.email_otp,
+      type: 'signup',
+    });
     expect(verified.error).toBeNull();
     const missing = await admin().auth.admin.generateLink({ type: 'recovery', email: uniqueEmail('nobody') });
     expect(missing.error).toMatchObject({
@@ -193,9 +198,9 @@ describe('generateLink and invites', () => {
       newEmail: next,
     });
     expect(error).toBeNull();
-    expect(data.user.new_email).toBe(next);
-    expect(data.properties.verification_type).toBe('email_change_new');
-    expect(new URL(data.properties.action_link).searchParams.get('type')).toBe('email_change');
+    expect(data.user!.new_email).toBe(next);
+    expect(data.properties!.verification_type).toBe('email_change_new');
+    expect(new URL(data.properties!.action_link).searchParams.get('type')).toBe('email_change');
   });
 
   it('inviteUserByEmail creates the user and emails an invite whose link signs in', async () => {

@@ -86,6 +86,15 @@ describe('error shapes', () => {
     });
   });
 
+  it('anonymous sign-ins are off unless config.toml enables them', async () => {
+    const { error } = await anon().auth.signInAnonymously();
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'anonymous_provider_disabled',
+      message: 'Anonymous sign-ins are disabled',
+    });
+  });
+
   it('unknown routes are 404', async () => {
     const res = await authFetch('/nowhere', { headers: V });
     expect(res.status).toBe(404);

@@ -105,12 +105,13 @@ describe('rate limits', () => {
   });
 });
 
-describe('confirmations and signups switched off', () => {
+describe('confirmations off, anonymous sign-ins on, stricter passwords', () => {
   let stack: RunningStack;
   let workdir: string;
   beforeAll(async () => {
     workdir = projectWith({
       enable_confirmations: 'false',
+      enable_anonymous_sign_ins: 'true',
       minimum_password_length: '8',
       password_requirements: '"lower_upper_letters_digits"',
     });
@@ -142,6 +143,26 @@ describe('confirmations and signups switched off', () => {
     expect(error!.message).toBe(
       'Password should be at least 8 characters. Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
     );
+  });
+
+  it('signInAnonymously answers a session of an anonymous user', async () => {
+    const { data, error } = await clientOf(stack).auth.signInAnonymously({
+      options: { data: { guest: true } },
+    });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({
+      email: '',
+      is_anonymous: true,
+      app_metadata: {},
+      user_metadata: { guest: true },
+    });
+    expect(data.user!.identities).toEqual([]);
+    const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({
+      is_anonymous: true,
+      role: 'authenticated',
+      amr: [{ method: 'anonymous' }],
+    });
   });
 
   it('/settings reports mailer_autoconfirm', async () => {

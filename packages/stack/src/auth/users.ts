@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ISql } from 'postgres';
 
 /** A pool or a transaction: both run queries. */
-export type Db = ISql<{}>;
+export type Db = ISql;
 
 export interface UserRow {
   id: string;
@@ -142,6 +142,7 @@ export interface NewUser {
   appMetadata: Record<string, unknown>;
   role?: string;
   aud?: string;
+  isAnonymous?: boolean;
 }
 
 /** Inserts a user (firing the app's triggers on auth.users) and, when it has an email, its email identity. */
@@ -151,11 +152,12 @@ export async function insertUser(db: Db, u: NewUser): Promise<UserRow> {
     insert into auth.users (
       instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
       created_at, updated_at, phone, confirmation_token, recovery_token, email_change_token_new,
-      email_change, is_super_admin
+      email_change, is_super_admin, is_anonymous
     ) values (
       '00000000-0000-0000-0000-000000000000', ${id}, ${u.aud ?? 'authenticated'}, ${u.role ?? 'authenticated'},
       ${u.email}, ${u.encryptedPassword ?? ''}, ${db.json(u.appMetadata as never)},
-      ${db.json(u.userMetadata as never)}, now(), now(), ${u.phone ?? null}, '', '', '', '', false
+      ${db.json(u.userMetadata as never)}, now(), now(), ${u.phone ?? null}, '', '', '', '', false,
+      ${u.isAnonymous ?? false}
     ) returning *`;
   if (u.email) {
     // Metadata keys not already claimed by the identity are copied in, as GoTrue does.

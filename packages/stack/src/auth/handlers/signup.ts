@@ -78,15 +78,33 @@ function lookalike(email: string, data: Record<string, unknown>): Record<string,
   };
 }
 
+/** `signInAnonymously()`: a user with no email or identity, and a session (`is_anonymous: true`). */
+async function signInAnonymously(call: Call, data: Record<string, unknown>): Promise<Response> {
+  const service = call.service;
+  if (!service.config.enableAnonymousSignIns) {
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
+  limit(call, service.limiters.otp);
+  const session = await service.db.begin(async (tx) => {
+    const user = await insertUser(tx, {
+      email: null,
+      encryptedPassword: null,
+      userMetadata: data,
+      appMetadata: {},
+      isAnonymous: true,
+    });
+    return issueSession(service, tx, user, 'anonymous', clientOf(call));
+  });
+  return json(200, session);
+}
+
 export async function signup(call: Call): Promise<Response> {
   const { config, limiters } = call.service;
   if (!config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const body = await readBody(call.request);
   const email = str(body.email);
   const phone = str(body.phone);
-  if (!email && !phone) {
-    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-  }
+  if (!email && !phone) return signInAnonymously(call, obj(body.data) ?? {});
   limit(call, limiters.otp);
   const password = str(body.password);
   if (!password) throw validation('Signup requires a valid password');
