@@ -65,7 +65,14 @@ export class Worker {
       else log(line.replace(ANSI, ''));
     });
     createInterface({ input: this.#child.stderr! }).on('line', (line) => log(line.replace(ANSI, '')));
-    this.#child.on('error', (error) => failBoot(new BootError(error.message)));
+    this.#child.on('error', (error) => {
+      failBoot(new BootError(error.message));
+      // Spawning failed (no binary): there will be no 'exit', so leave the pool now to be retried.
+      if (this.#child.pid === undefined && !this.exited) {
+        this.exited = true;
+        onExit(this);
+      }
+    });
     this.#child.on('exit', (code, signal) => {
       this.exited = true;
       failBoot(new BootError(`worker exited during boot (${signal ?? code})`));
