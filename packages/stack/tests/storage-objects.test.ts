@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -154,6 +155,52 @@ describe('storage object uploads and policies', () => {
       message: 'The object exceeded the maximum allowed size',
     });
     expect(await sql`select 1 from storage.objects where name = ${path}`).toHaveLength(0);
+  });
+
+  it("enforces config.toml's global file_size_limit before reading the body", async () => {
+    const alice = user();
+    const url = new URL(`${env.apiUrl}/storage/v1/object/public-assets/${alice.id}/huge.bin`);
+    // Declares 60 MiB (over the fixture's 50 MiB) and sends nothing: the answer must not wait for it.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(url, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${alice.token}`,
+          'content-type': 'application/octet-stream',
+          'content-length': String(60 * 1024 * 1024),
+        },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
+  });
+
+  it('accepts an empty folder placeholder of any type in a restricted bucket', async () => {
+    const alice = user();
+    const { error } = await alice.client.storage
+      .from('private-docs')
+      .upload(`${alice.id}/folder/.emptyFolderPlaceholder`, new Blob([], { type: 'application/x-empty' }));
+    expect(error).toBeNull();
+  });
+
+  it('answers an upload to a missing bucket with NoSuchBucket and an unknown route with 404', async () => {
+    const { error } = await service().storage.from('nowhere').upload('a.txt', text('x'));
+    expect(error).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
+    const res = await call('/nothing/here?x=1', { token: env.serviceRoleKey });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      statusCode: '404',
+      code: 'InvalidRequest',
+      error: 'Not Found',
+      message: 'Route GET:/nothing/here?x=1 not found',
+    });
   });
 
   it('enforces allowed_mime_types (with wildcards) with InvalidMimeType', async () => {

@@ -71,10 +71,14 @@ export async function storeUpload(
 ): Promise<{ Id: string; Key: string }> {
   mustBeValidKey(target.name);
   const bucket = await deps.db.asAdmin((tx) => findBucket(tx, target.bucketId));
-  const maxSize = Math.min(deps.fileSizeLimit, bucket.file_size_limit ?? Number.POSITIVE_INFINITY);
+  // Dashboards make folders by uploading an empty `.emptyFolderPlaceholder`: any type, zero bytes.
+  const placeholder = target.name.endsWith('.emptyFolderPlaceholder');
+  const maxSize = placeholder
+    ? 0
+    : Math.min(deps.fileSizeLimit, bucket.file_size_limit ?? Number.POSITIVE_INFINITY);
   const upload = await readUpload(
     request,
-    { maxSize, allowedMimeTypes: bucket.allowed_mime_types },
+    { maxSize, allowedMimeTypes: placeholder ? null : bucket.allowed_mime_types },
     deps.files,
   );
   const version = randomUUID();
