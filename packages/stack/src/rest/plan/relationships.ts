@@ -126,6 +126,11 @@ export function findRelationship(
     const direct = found.filter((r) => !r.junction);
     if (direct.length === 1) found = direct;
   }
+  // On a self-reference a column hint names the children (`employees!manager_id`); the parent is
+  // embedded by the column itself (`manager_id(*)`).
+  if (found.length === 2 && hint !== undefined && found.every((r) => r.target === source && !r.junction)) {
+    found = found.filter((r) => r.cardinality === 'one-to-many');
+  }
   if (found.length === 1 && found[0]) return found[0];
   const sourceName = source.name;
   if (found.length === 0) {
