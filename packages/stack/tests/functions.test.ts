@@ -76,6 +76,11 @@ describe('request and response bodies', () => {
     expect(data.headers['x-custom-header']).toBe('custom value');
     expect(data.headers.authorization).toBe(`Bearer ${env.anonKey}`);
 
+    const viaLocalhost = await fetch(`${env.apiUrl.replace('127.0.0.1', 'localhost')}/functions/v1/echo/x`, {
+      headers: anonHeaders,
+    });
+    expect((await viaLocalhost.json()).url).toBe(`${env.apiUrl.replace('127.0.0.1', 'localhost')}/echo/x`);
+
     const head = await call('echo', { method: 'HEAD', headers: anonHeaders });
     expect(head.status).toBe(200);
     expect(head.headers.get('x-echo-method')).toBe('HEAD');

@@ -34,6 +34,15 @@ export function parseFunctionPath(path: string): { name: string; rest: string } 
   return { name, rest: match?.[2] ?? '' };
 }
 
+/** The origin the client addressed, from its Host header when that is a plain host[:port]. */
+function originOf(request: Request, fallback: URL): string {
+  const host = request.headers.get('host');
+  if (host && /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host)) {
+    return `${fallback.protocol}//${host}`;
+  }
+  return fallback.origin;
+}
+
 function timeoutFromEnv(): number {
   const value = Number(process.env.STACK_FUNCTION_TIMEOUT_MS);
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
@@ -71,8 +80,9 @@ export function build(stack: StackContext, options: FunctionsOptions = {}): Serv
         if (refusal) return refusal;
       }
       startWatching();
-      // The function sees its own name as the first path segment, as on the edge runtime.
-      const url = new URL(`/${target.name}${target.rest}${ctx.url.search}`, ctx.url.origin);
+      // The function sees its own name as the first path segment, as on the edge runtime, on the host
+      // the client called (localhost or 127.0.0.1).
+      const url = new URL(`/${target.name}${target.rest}${ctx.url.search}`, originOf(request, ctx.url));
       return runtime.invoke(target.name, request, url);
     },
     async close() {
