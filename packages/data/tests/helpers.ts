@@ -79,3 +79,37 @@ export async function emailedTokenHash(address: string): Promise<string> {
   if (!token) throw new Error(`no token link in the email to ${address}`);
   return decodeURIComponent(token);
 }
+
+/** A slug no other test uses. */
+export function uniqueSlug(prefix = 'ws'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+}
+
+/** Makes `userId` a member with `role` directly (service role), as an accepted invitation would. */
+export async function addMember(
+  workspaceId: string,
+  userId: string,
+  role: 'owner' | 'admin' | 'member' | 'viewer',
+) {
+  const { error } = await serviceClient()
+    .from('workspace_members')
+    .insert({ workspace_id: workspaceId, user_id: userId, role });
+  if (error) throw error;
+}
+
+/** Counts the HTTP requests a client makes, to prove "one request" reads. */
+export function countingClient(): { client: LanesClient; requests: string[] } {
+  const { apiUrl, anonKey } = env();
+  const requests: string[] = [];
+  const client = createLanesClient(apiUrl, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: {
+      fetch: (input, init) => {
+        requests.push(String(input instanceof Request ? input.url : input));
+        return fetch(input, init);
+      },
+    },
+  });
+  return { client, requests };
+}

@@ -1,7 +1,8 @@
 /** @module _shared/clients — supabase-js clients: as the caller (RLS decides) and as the service role. */
+
+import type { Database } from '@lanes/shared/database.gen.ts';
+import { LanesError } from '@lanes/shared/errors.ts';
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
-import type { Database } from '../../../packages/shared/src/database.gen.ts';
-import { LanesError } from '../../../packages/shared/src/errors.ts';
 import { env } from './env.ts';
 
 export type Client = SupabaseClient<Database>;

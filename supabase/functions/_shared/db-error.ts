@@ -3,7 +3,7 @@
  * (docs/decisions/060-database-error-convention.md). The full mapper lives in packages/data; functions only
  * meet the database, so this covers what the database raises.
  */
-import { isErrorCode, LanesError } from '../../../packages/shared/src/errors.ts';
+import { isErrorCode, LanesError } from '@lanes/shared/errors.ts';
 
 interface PgError {
   code?: string;

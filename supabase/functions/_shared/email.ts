@@ -1,5 +1,5 @@
 /** @module _shared/email — sends one email through a Mailpit-compatible `POST /api/v1/send` endpoint. */
-import { LanesError } from '../../../packages/shared/src/errors.ts';
+import { LanesError } from '@lanes/shared/errors.ts';
 import { env } from './env.ts';
 
 export interface Email {

@@ -3,8 +3,8 @@
  * `{ error: { code, message } }` with the catalogue's status.
  */
 
+import { LanesError, validationError } from '@lanes/shared/errors.ts';
 import type { z } from 'zod';
-import { LanesError, validationError } from '../../../packages/shared/src/errors.ts';
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',

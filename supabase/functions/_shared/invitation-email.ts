@@ -1,5 +1,5 @@
 /** @module _shared/invitation-email — the invitation email: who invites, to which workspace, and the link. */
-import { PATHS } from '../../../packages/shared/src/constants.ts';
+import { PATHS } from '@lanes/shared/constants.ts';
 import { type Email, escapeHtml } from './email.ts';
 import { env } from './env.ts';
 

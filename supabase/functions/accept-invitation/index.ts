@@ -3,9 +3,10 @@
  * created in one transaction by `accept_invitation` (service role: the invitee cannot read the invitation).
  * With `{ token, preview: true }` it answers what the invitation page shows instead, without changing anything.
  */
+
+import { LanesError } from '@lanes/shared/errors.ts';
+import { invitationToken } from '@lanes/shared/schemas/invitation.ts';
 import { z } from 'zod';
-import { LanesError } from '../../../packages/shared/src/errors.ts';
-import { invitationToken } from '../../../packages/shared/src/schemas/invitation.ts';
 import { callerClient, requireUser, serviceClient } from '../_shared/clients.ts';
 import { dbError } from '../_shared/db-error.ts';
 import { json, readInput, serve } from '../_shared/http.ts';

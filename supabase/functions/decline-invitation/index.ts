@@ -2,7 +2,7 @@
  * @module decline-invitation — the invitee declines: token, email and state are checked by
  * `decline_invitation` (service role: the invitee cannot read the invitation), which marks it declined.
  */
-import { respondInvitationInput } from '../../../packages/shared/src/schemas/invitation.ts';
+import { respondInvitationInput } from '@lanes/shared/schemas/invitation.ts';
 import { callerClient, requireUser, serviceClient } from '../_shared/clients.ts';
 import { dbError } from '../_shared/db-error.ts';
 import { json, readInput, serve } from '../_shared/http.ts';

@@ -3,7 +3,7 @@
  * deletes the workspaces only they belong to (one transaction); their files go next; then the auth user,
  * whose profile and memberships follow by cascade.
  */
-import { BUCKETS } from '../../../packages/shared/src/constants.ts';
+import { BUCKETS } from '@lanes/shared/constants.ts';
 import { type Client, callerClient, requireUser, serviceClient } from '../_shared/clients.ts';
 import { dbError } from '../_shared/db-error.ts';
 import { json, serve } from '../_shared/http.ts';

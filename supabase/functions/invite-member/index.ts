@@ -3,14 +3,11 @@
  * fresh token. The invitation is written as the caller, so row-level security and the database's triggers
  * (limits, email budget, already a member) decide; only the email is this function's own job.
  */
+
+import type { Role } from '@lanes/shared/constants.ts';
+import { LanesError } from '@lanes/shared/errors.ts';
+import { canInvite, invitationIdInput, inviteMemberInput } from '@lanes/shared/schemas/invitation.ts';
 import { z } from 'zod';
-import type { Role } from '../../../packages/shared/src/constants.ts';
-import { LanesError } from '../../../packages/shared/src/errors.ts';
-import {
-  canInvite,
-  invitationIdInput,
-  inviteMemberInput,
-} from '../../../packages/shared/src/schemas/invitation.ts';
 import { type Client, callerClient, requireUser } from '../_shared/clients.ts';
 import { dbError } from '../_shared/db-error.ts';
 import { sendEmail } from '../_shared/email.ts';
