@@ -21,10 +21,11 @@ let outsider: User;
 let task: string;
 
 beforeAll(async () => {
-  [admin, member, viewer, outsider] = await Promise.all(
-    ['admin', 'member', 'viewer', 'outsider'].map((n) => createUser(n)),
-  );
-  ws = await createWorkspace({ admin: admin!, member: member!, viewer: viewer! });
+  admin = await createUser('admin');
+  member = await createUser('member');
+  viewer = await createUser('viewer');
+  outsider = await createUser('outsider');
+  ws = await createWorkspace({ admin: admin, member: member, viewer: viewer });
   [task] = (await createTasks(ws, ws.todo, 1)) as [string];
 });
 
@@ -60,20 +61,20 @@ describe('buckets', () => {
 
 describe('avatars', () => {
   test('a user writes only under their own folder; everyone reads', async () => {
-    expect(await upload(member!, 'avatars', `${member!.id}/face.png`)).toHaveLength(1);
-    await expect(upload(member!, 'avatars', `${admin!.id}/face.png`)).rejects.toMatchObject({
+    expect(await upload(member, 'avatars', `${member.id}/face.png`)).toHaveLength(1);
+    await expect(upload(member, 'avatars', `${admin.id}/face.png`)).rejects.toMatchObject({
       code: '42501',
     });
-    await expect(upload(member!, 'avatars', 'face.png')).rejects.toMatchObject({ code: '42501' });
-    await db`insert into storage.objects (bucket_id, name, owner_id) values ('avatars', ${`${admin!.id}/a.png`}, ${admin!.id})`;
+    await expect(upload(member, 'avatars', 'face.png')).rejects.toMatchObject({ code: '42501' });
+    await db`insert into storage.objects (bucket_id, name, owner_id) values ('avatars', ${`${admin.id}/a.png`}, ${admin.id})`;
     const seen = await asUser(
       null,
       (tx) =>
-        tx`select name from storage.objects where bucket_id = 'avatars' and name = ${`${admin!.id}/a.png`}`,
+        tx`select name from storage.objects where bucket_id = 'avatars' and name = ${`${admin.id}/a.png`}`,
     );
     expect(seen).toHaveLength(1);
-    expect(await remove(member!, 'avatars', `${admin!.id}/a.png`)).toHaveLength(0);
-    expect(await remove(admin!, 'avatars', `${admin!.id}/a.png`)).toHaveLength(1);
+    expect(await remove(member, 'avatars', `${admin.id}/a.png`)).toHaveLength(0);
+    expect(await remove(admin, 'avatars', `${admin.id}/a.png`)).toHaveLength(1);
   });
 });
 
@@ -81,46 +82,46 @@ describe('attachments', () => {
   const path = () => `${ws.id}/${task}/${crypto.randomUUID()}/report.pdf`;
 
   test('owner, admin and member upload into a task of their workspace; viewer and outsider cannot', async () => {
-    for (const user of [ws.owner, admin!, member!])
+    for (const user of [ws.owner, admin, member])
       expect(await upload(user, 'attachments', path())).toHaveLength(1);
-    for (const user of [viewer!, outsider!]) {
+    for (const user of [viewer, outsider]) {
       await expect(upload(user, 'attachments', path())).rejects.toMatchObject({ code: '42501' });
     }
   });
 
   test('the path must name a task of that workspace, in the <workspace>/<task>/<uuid>/<file> shape', async () => {
-    const other = await createWorkspace({ member: member! });
+    const other = await createWorkspace({ member: member });
     await expect(
-      upload(member!, 'attachments', `${other.id}/${task}/${crypto.randomUUID()}/x.pdf`),
+      upload(member, 'attachments', `${other.id}/${task}/${crypto.randomUUID()}/x.pdf`),
     ).rejects.toMatchObject({
       code: '42501',
     });
-    await expect(upload(member!, 'attachments', `${ws.id}/${task}/x.pdf`)).rejects.toMatchObject({
+    await expect(upload(member, 'attachments', `${ws.id}/${task}/x.pdf`)).rejects.toMatchObject({
       code: '42501',
     });
-    await expect(upload(member!, 'attachments', `not-a-uuid/${task}/u/x.pdf`)).rejects.toMatchObject({
+    await expect(upload(member, 'attachments', `not-a-uuid/${task}/u/x.pdf`)).rejects.toMatchObject({
       code: '42501',
     });
   });
 
   test('members read; the uploader or an admin deletes', async () => {
     const name = path();
-    await db`insert into storage.objects (bucket_id, name, owner_id) values ('attachments', ${name}, ${member!.id})`;
-    for (const user of [ws.owner, admin!, member!, viewer!]) {
+    await db`insert into storage.objects (bucket_id, name, owner_id) values ('attachments', ${name}, ${member.id})`;
+    for (const user of [ws.owner, admin, member, viewer]) {
       expect(
         await asUser(user, (tx) => tx`select id from storage.objects where name = ${name}`),
       ).toHaveLength(1);
     }
     expect(
-      await asUser(outsider!, (tx) => tx`select id from storage.objects where name = ${name}`),
+      await asUser(outsider, (tx) => tx`select id from storage.objects where name = ${name}`),
     ).toHaveLength(0);
-    expect(await remove(viewer!, 'attachments', name)).toHaveLength(0);
-    expect(await remove(outsider!, 'attachments', name)).toHaveLength(0);
-    expect(await remove(member!, 'attachments', name)).toHaveLength(1);
-    expect(await remove(admin!, 'attachments', name)).toHaveLength(1);
+    expect(await remove(viewer, 'attachments', name)).toHaveLength(0);
+    expect(await remove(outsider, 'attachments', name)).toHaveLength(0);
+    expect(await remove(member, 'attachments', name)).toHaveLength(1);
+    expect(await remove(admin, 'attachments', name)).toHaveLength(1);
     const someoneElses = path();
-    await db`insert into storage.objects (bucket_id, name, owner_id) values ('attachments', ${someoneElses}, ${admin!.id})`;
-    expect(await remove(member!, 'attachments', someoneElses)).toHaveLength(0);
+    await db`insert into storage.objects (bucket_id, name, owner_id) values ('attachments', ${someoneElses}, ${admin.id})`;
+    expect(await remove(member, 'attachments', someoneElses)).toHaveLength(0);
   });
 });
 
