@@ -186,6 +186,18 @@ describe('environment', () => {
   });
 });
 
+describe('calling back into the stack', () => {
+  it('reaches the stack from inside a function with SUPABASE_URL and the service role key', async () => {
+    const { data, error } = await supabase.functions.invoke('relay', { body: { via: 'relay' } });
+    expect(error).toBeNull();
+    expect(data).toEqual({
+      status: 200,
+      body: { kind: 'json', value: { via: 'relay' } },
+      authorization: `Bearer ${env.serviceRoleKey}`,
+    });
+  });
+});
+
 describe('failures stay inside their function', () => {
   it('answers 500 when the handler throws, and the others keep answering', async () => {
     const thrown = await call('throws', { headers: anonHeaders });
