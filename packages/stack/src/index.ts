@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
 import postgres, { type Sql } from 'postgres';
 import { build as buildAuth } from './auth/index.ts';
 import { loadConfig, type StackConfig } from './config.ts';
@@ -199,6 +200,15 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       log,
     );
     const servers = [await gateway.listen(ports.api), await listen(inboxHandler(inbox), ports.inbox)];
+    // Upgraded sockets (Realtime) are not HTTP connections: closeAllConnections() leaves them open and
+    // server.close() would wait for every client to leave, so stop() destroys what is still open.
+    const sockets = new Set<Duplex>();
+    for (const server of servers) {
+      server.on('connection', (socket: Duplex) => {
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+      });
+    }
     mark('ready');
 
     let stopped: Promise<void> | undefined;
@@ -216,11 +226,11 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       timings,
       stop: () =>
         (stopped ??= (async () => {
-          for (const server of servers) {
-            server.closeAllConnections?.();
-            await new Promise((r) => server.close(r));
-          }
+          const closed = servers.map((server) => new Promise((r) => server.close(r)));
+          for (const server of servers) server.closeAllConnections?.();
           await Promise.allSettled(services.map((s) => s.close?.()));
+          for (const socket of sockets) socket.destroy();
+          await Promise.all(closed);
           await Promise.allSettled(pools.map((p) => p.end({ timeout: 1 })));
           await pg?.stop();
         })()),

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { type PostgresServer, startPostgres } from '../src/postgres/server.ts';
 import { startTestStack } from '../src/testing.ts';
 import { freePort } from '../src/util/ports.ts';
@@ -66,6 +67,17 @@ describe('external Postgres (dbUrl)', () => {
       } finally {
         await sql.end();
       }
+      // An open WebSocket must not hold up stop(): upgraded sockets are closed with the servers.
+      const socket = new WebSocket(
+        `${stack.apiUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${stack.anonKey}&vsn=1.0.0`,
+      );
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+      await stack.stop();
+      expect(await closed).toBeGreaterThan(0);
     } finally {
       await stack.stop();
     }
