@@ -41,7 +41,7 @@ export function linkIn(mail: Mail): URL {
 }
 
 export function codeIn(mail: Mail): string {
-  const match = /enter the code: (\d+)/.exec(mail.Text);
+  const match = /enter this code: (\d+)/.exec(mail.Text);
   if (!match) throw new Error(`no code in: ${mail.Text}`);
   return match[1]!;
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../src/index.ts';
 import { startTestStack } from '../src/testing.ts';
@@ -112,6 +113,7 @@ describe('confirmations off, anonymous sign-ins on, stricter passwords', () => {
     workdir = projectWith({
       enable_confirmations: 'false',
       enable_anonymous_sign_ins: 'true',
+      secure_password_change: 'true',
       minimum_password_length: '8',
       password_requirements: '"lower_upper_letters_digits"',
     });
@@ -163,6 +165,31 @@ describe('confirmations off, anonymous sign-ins on, stricter passwords', () => {
       role: 'authenticated',
       amr: [{ method: 'anonymous' }],
     });
+  });
+
+  it('secure_password_change: an old session needs the reauthentication code as nonce', async () => {
+    const email = uniqueEmail('reauth');
+    const client = clientOf(stack);
+    const { data } = await client.auth.signUp({ email, password: 'Password123' });
+    // A fresh session may change the password without a nonce.
+    expect((await client.auth.updateUser({ password: 'Password456' })).error).toBeNull();
+    const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
+    try {
+      await sql`update auth.sessions set created_at = now() - interval '2 days' where user_id = ${data.user!.id}`;
+    } finally {
+      await sql.end();
+    }
+    const refused = await client.auth.updateUser({ password: 'Password789' });
+    expect(refused.error).toMatchObject({ status: 400, code: 'reauthentication_needed' });
+    expect((await client.auth.reauthenticate()).error).toBeNull();
+    const mail = stack.inbox.list(email)[0]!;
+    expect(mail.Subject).toBe('Confirm reauthentication');
+    const nonce = /enter this code: (\d+)/.exec(mail.Text)![1]!;
+    const wrong = await client.auth.updateUser({ password: 'Password789', nonce: '000000' });
+    expect(wrong.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
+    expect((await client.auth.updateUser({ password: 'Password789', nonce })).error).toBeNull();
+    const reused = await client.auth.updateUser({ password: 'Password000', nonce });
+    expect(reused.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
   });
 
   it('/settings reports mailer_autoconfirm', async () => {

@@ -44,7 +44,7 @@ describe('sign-up with email confirmation', () => {
     });
 
     const mail = await latestEmail(email);
-    expect(mail.Subject).toBe('Confirm Your Signup');
+    expect(mail.Subject).toBe('Confirm Your Email');
     const link = linkIn(mail);
     expect(link.pathname).toBe('/auth/v1/verify');
     expect(link.searchParams.get('type')).toBe('signup');

@@ -114,3 +114,14 @@ export async function sendEmailChange(
   });
   return updated;
 }
+
+/** `GET /reauthenticate`: a code (no link) that PUT /user accepts as `nonce`. */
+export async function sendReauthentication(service: AuthService, db: Db, user: UserRow): Promise<void> {
+  const email = user.email ?? '';
+  checkFrequency(service, user.reauthentication_sent_at);
+  const { otp, token } = mint(service, email, false);
+  spendEmailBudget(service);
+  await updateUser(db, user.id, { reauthentication_token: token, reauthentication_sent_at: new Date() });
+  await saveOneTimeToken(db, user.id, 'reauthentication_token', token, email);
+  deliver(service, { to: email, type: 'reauthentication', otp, link: null });
+}

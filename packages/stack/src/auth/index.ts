@@ -10,7 +10,7 @@ import { adminUsers } from './handlers/admin-users.ts';
 import { otp, recover, resend } from './handlers/otp.ts';
 import { signup } from './handlers/signup.ts';
 import { token } from './handlers/token.ts';
-import { getUser, logoutHandler, updateUserSelf } from './handlers/user.ts';
+import { getUser, logoutHandler, reauthenticate, updateUserSelf } from './handlers/user.ts';
 import { verifyGet, verifyPost } from './handlers/verify.ts';
 import { json } from './http.ts';
 import { makeLimiters } from './ratelimit.ts';
@@ -36,6 +36,7 @@ function routes(service: AuthService): Record<string, Handler> {
     'GET /user': getUser,
     'PUT /user': updateUserSelf,
     'POST /logout': logoutHandler,
+    'GET /reauthenticate': reauthenticate,
     'POST /otp': otp,
     'POST /magiclink': otp,
     'GET /verify': verifyGet,

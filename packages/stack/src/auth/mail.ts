@@ -11,11 +11,15 @@ import type { Db } from './users.ts';
 
 export type EmailAction = 'signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change';
 
+/** What an email is about: a link-bearing action, or the bare code of a reauthentication. */
+export type EmailKind = EmailAction | 'reauthentication';
+
 export type OneTimeTokenType =
   | 'confirmation_token'
   | 'recovery_token'
   | 'email_change_token_new'
-  | 'email_change_token_current';
+  | 'email_change_token_current'
+  | 'reauthentication_token';
 
 /** A numeric code of `length` digits, as GoTrue's email OTPs. */
 export function generateOtp(length: number): string {
@@ -80,49 +84,57 @@ export function actionLink(
   return `${service.issuer}/verify?token=${encodeURIComponent(token)}&type=${type}&redirect_to=${encodeRedirect(redirectTo)}`;
 }
 
-const TEMPLATES: Record<EmailAction, { subject: string; heading: string; intro: string; button: string }> = {
+/** Subjects as GoTrue's defaults (apps and tests match on them); the bodies are our own words. */
+const TEMPLATES: Record<EmailKind, { subject: string; heading: string; intro: string; button: string }> = {
   signup: {
-    subject: 'Confirm Your Signup',
-    heading: 'Confirm your signup',
-    intro: 'Follow this link to confirm your user:',
-    button: 'Confirm your mail',
+    subject: 'Confirm Your Email',
+    heading: 'Confirm your email address',
+    intro: 'Open this link to finish signing up:',
+    button: 'Confirm my email',
   },
   invite: {
     subject: 'You have been invited',
-    heading: 'You have been invited',
-    intro: 'You have been invited to create a user. Follow this link to accept the invite:',
-    button: 'Accept the invite',
+    heading: 'An invitation for you',
+    intro: 'Open this link to accept the invitation and create your account:',
+    button: 'Accept invitation',
   },
   magiclink: {
     subject: 'Your Magic Link',
-    heading: 'Magic Link',
-    intro: 'Follow this link to login:',
-    button: 'Log In',
+    heading: 'Sign in',
+    intro: 'Open this link to sign in:',
+    button: 'Sign in',
   },
   recovery: {
     subject: 'Reset Your Password',
-    heading: 'Reset Password',
-    intro: 'Follow this link to reset the password for your user:',
-    button: 'Reset Password',
+    heading: 'Password reset',
+    intro: 'Open this link to choose a new password:',
+    button: 'Choose a new password',
   },
   email_change: {
     subject: 'Confirm Email Change',
-    heading: 'Confirm Change of Email',
-    intro: 'Follow this link to confirm the update of your email:',
-    button: 'Change Email',
+    heading: 'Confirm your new email address',
+    intro: 'Open this link to confirm the change of your email address:',
+    button: 'Confirm the change',
+  },
+  reauthentication: {
+    subject: 'Confirm reauthentication',
+    heading: 'Confirm it is you',
+    intro: 'Use this code to confirm the change you asked for.',
+    button: '',
   },
 };
 
 /** Sends one auth email to the inbox, with the link and the code (for `verifyOtp`). */
 export function deliver(
   service: AuthService,
-  mail: { to: string; type: EmailAction; link: string; otp: string },
+  mail: { to: string; type: EmailKind; link: string | null; otp: string },
 ): void {
   const t = TEMPLATES[mail.type];
-  const text = `${t.heading}\n\n${t.intro}\n${mail.link}\n\nAlternatively, enter the code: ${mail.otp}\n`;
+  const link = mail.link ? `${mail.link}\n` : '';
+  const text = `${t.heading}\n\n${t.intro}\n${link}\nOr enter this code: ${mail.otp}\n`;
+  const anchor = mail.link ? `\n<p><a href="${escapeHtml(mail.link)}">${t.button}</a></p>` : '';
   const html = `<h2>${t.heading}</h2>
-<p>${t.intro}</p>
-<p><a href="${escapeHtml(mail.link)}">${t.button}</a></p>
-<p>Alternatively, enter the code: ${mail.otp}</p>`;
+<p>${t.intro}</p>${anchor}
+<p>Or enter this code: ${mail.otp}</p>`;
   service.stack.inbox.send({ to: mail.to, subject: t.subject, text, html });
 }

@@ -35,6 +35,7 @@ export interface UserRow {
   phone_change: string | null;
   phone_change_sent_at: Date | null;
   confirmed_at: Date | null;
+  reauthentication_token: string | null;
   reauthentication_sent_at: Date | null;
   banned_until: Date | null;
   deleted_at: Date | null;

@@ -3,15 +3,24 @@
  * confirmation emails), and `POST /logout?scope=global|local|others`.
  */
 import { requireUser } from '../authenticate.ts';
-import { sendEmailChange } from '../emails.ts';
-import { DUPLICATE_EMAIL, forbidden, unprocessable, validation } from '../errors.ts';
+import { sendEmailChange, sendReauthentication } from '../emails.ts';
+import { badRequest, DUPLICATE_EMAIL, forbidden, unprocessable, validation } from '../errors.ts';
 import { json, obj, readBody, str } from '../http.ts';
+import { clearOneTimeTokens, tokenHash } from '../mail.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.ts';
 import { createFlowState, pkceParams } from '../pkce.ts';
 import { referrer } from '../redirect.ts';
 import { type LogoutScope, logout } from '../sessions.ts';
 import type { Call } from '../state.ts';
-import { findUserByEmail, loadUserJson, mergeMetadata, updateUser } from '../users.ts';
+import {
+  type Db,
+  findUserByEmail,
+  isConfirmed,
+  loadUserJson,
+  mergeMetadata,
+  type UserRow,
+  updateUser,
+} from '../users.ts';
 import { limit, validateEmail } from './common.ts';
 
 export async function getUser(call: Call): Promise<Response> {
@@ -36,6 +45,9 @@ export async function updateUserSelf(call: Call): Promise<Response> {
   if (changingEmail) {
     const other = await findUserByEmail(service.db, email);
     if (other && other.id !== user.id) throw unprocessable('email_exists', DUPLICATE_EMAIL);
+  }
+  if (password !== null && service.config.email.securePasswordChange) {
+    await checkNonce(call, service.db, user, sessionId, str(body.nonce));
   }
   let encrypted: string | null = null;
   if (password) {
@@ -69,6 +81,40 @@ export async function updateUserSelf(call: Call): Promise<Response> {
     }
   });
   return json(200, await loadUserJson(service.db, user.id));
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * With `secure_password_change`, a password change from a session older than a day needs the code of
+ * `GET /reauthenticate` as `nonce`, as GoTrue's UpdatePasswordRequireReauthentication.
+ */
+async function checkNonce(call: Call, db: Db, user: UserRow, sessionId: string | null, nonce: string) {
+  const [session] = sessionId
+    ? await db<{ created_at: Date }[]>`select created_at from auth.sessions where id = ${sessionId}`
+    : [];
+  if (session && Date.now() <= session.created_at.getTime() + DAY_MS) return;
+  if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+  const expiry = call.service.config.email.otpExpiry * 1000;
+  const sentAt = user.reauthentication_sent_at;
+  const valid =
+    !!user.reauthentication_token &&
+    !!sentAt &&
+    Date.now() <= sentAt.getTime() + expiry &&
+    user.reauthentication_token === tokenHash(user.email ?? '', nonce);
+  if (!valid) throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+  await updateUser(db, user.id, { reauthentication_token: '', reauthentication_sent_at: null });
+  await clearOneTimeTokens(db, user.id, ['reauthentication_token']);
+}
+
+export async function reauthenticate(call: Call): Promise<Response> {
+  const { user } = await requireUser(call);
+  if (!user.email) {
+    throw validation('Reauthentication requires the user to have an email or a phone number');
+  }
+  if (!isConfirmed(user)) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
+  await call.service.db.begin((tx) => sendReauthentication(call.service, tx, user));
+  return json(200, {});
 }
 
 export async function logoutHandler(call: Call): Promise<Response> {
