@@ -264,6 +264,30 @@ describe('storage object uploads and policies', () => {
     );
   });
 
+  it('stops a streamed body at the limit, answers 413 and keeps nothing', async () => {
+    const alice = user();
+    const path = `${alice.id}/streamed.txt`;
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (sent >= 300 * 1024) return c.close();
+        sent += 16 * 1024;
+        c.enqueue(new Uint8Array(16 * 1024).fill(120));
+      },
+    });
+    const res = await fetch(`${env.apiUrl}/storage/v1/object/private-docs/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'text/plain' },
+      body,
+      // @ts-expect-error Node's fetch needs duplex for stream bodies
+      duplex: 'half',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
+    expect(await sql`select 1 from storage.objects where name = ${path}`).toHaveLength(0);
+    expect((await diskAndRows(sql)).tmp).toEqual([]);
+  });
+
   it('leaves neither row nor file when an upload fails midway', async () => {
     const alice = user();
     const path = `${alice.id}/aborted.txt`;
