@@ -100,8 +100,6 @@ create table public.boards (
   description text not null default '',
   archived_at timestamptz,
   created_by uuid default auth.uid() references public.profiles (id) on delete set null,
-  -- The last task number handed out; tasks take the next one (`#12`).
-  last_task_number integer not null default 0,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   constraint boards_name_length check (char_length(name) between 1 and 80 and name !~ '^\s|\s$'),
@@ -110,8 +108,7 @@ create table public.boards (
 alter table public.boards enable row level security;
 create index boards_workspace_id_idx on public.boards (workspace_id);
 
--- Only edits count; handing out a task number (last_task_number) does not touch updated_at.
-create trigger boards_set_updated_at before update of name, description, archived_at on public.boards
+create trigger boards_set_updated_at before update on public.boards
   for each row execute function public.set_updated_at();
 
 create table public.columns (

@@ -47,6 +47,15 @@ create table public.task_labels (
 alter table public.task_labels enable row level security;
 create index task_labels_label_id_idx on public.task_labels (label_id);
 
+-- The last task number handed out per board (tasks show as `#12`). Kept apart from `boards` so
+-- numbering a task neither touches the board's `updated_at` nor sends a realtime event for it.
+create table public.board_task_counters (
+  board_id uuid primary key references public.boards (id) on delete cascade,
+  last_number integer not null
+);
+alter table public.board_task_counters enable row level security;
+revoke all on public.board_task_counters from anon, authenticated;
+
 -- `number`, `completed_at` and `board_id` are the database's to set.
 revoke insert, update, delete on public.tasks, public.task_labels from anon;
 revoke insert, update on public.tasks from authenticated;
@@ -110,21 +119,26 @@ create policy "members can unlabel tasks on their boards" on public.task_labels
 -- ============================================================================
 
 -- On insert: the next number of the board, the tasks limit (archived included), and a position at
--- the end of the column when none is given. Locks the board row, so numbers never repeat.
+-- the end of the column when none is given. The counter row is locked until commit, so concurrent
+-- inserts on one board queue here: numbers never repeat (nor are reused after a delete) and the
+-- count is exact.
 create function public.before_task_insert() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  update public.boards b set last_task_number = b.last_task_number + 1
-  where b.id = new.board_id
-  returning b.last_task_number into new.number;
+  insert into public.board_task_counters as c (board_id, last_number)
+  values (new.board_id, 1)
+  on conflict (board_id) do update set last_number = c.last_number + 1
+  returning c.last_number into new.number;
   if (select count(*) from public.tasks t where t.board_id = new.board_id) >= 5000 then
     raise exception using errcode = 'P0001', message = 'LIMIT_REACHED',
       detail = 'A board can have at most 5,000 tasks, archived ones included.', hint = 'tasks_per_board';
   end if;
   if new.position is null then
+    -- The same lock move_task takes, so an insert and a move to the end never pick one key.
+    perform 1 from public.columns c where c.id = new.column_id for update;
     new.position := public.key_between(
       (select max(t.position) from public.tasks t where t.column_id = new.column_id), null);
   end if;
