@@ -141,6 +141,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   }
   mark('postgres');
   const pools: Sql[] = [];
+  const services: Service[] = [];
   try {
     const fresh = await prepareDatabase(dbUrl, dataDir, log);
     mark('bootstrap');
@@ -177,7 +178,6 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       },
     };
 
-    const services: Service[] = [];
     const make = async (factory: (s: StackContext) => Service | Promise<Service>) => {
       const service = await factory(stack);
       services.push(service);
@@ -236,6 +236,8 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
         })()),
     };
   } catch (error) {
+    // A half-started stack must not leave workers (Deno, replication) or Postgres behind.
+    await Promise.allSettled(services.map((s) => s.close?.()));
     await Promise.allSettled(pools.map((p) => p.end({ timeout: 1 })));
     await pg?.stop();
     throw error;
