@@ -73,6 +73,19 @@ describe('storage buckets', () => {
     expect(await sql`select 1 from storage.buckets where id = ${id}`).toHaveLength(0);
   });
 
+  it('pages, sorts and searches the bucket list', async () => {
+    const admin = service();
+    const all = await admin.storage.listBuckets({ sortColumn: 'id', sortOrder: 'asc' });
+    const ids = all.data?.map((b) => b.id) ?? [];
+    expect(ids).toEqual([...ids].sort());
+    const desc = await admin.storage.listBuckets({ sortColumn: 'id', sortOrder: 'desc' });
+    expect(desc.data?.map((b) => b.id)).toEqual([...ids].reverse());
+    const page = await admin.storage.listBuckets({ sortColumn: 'id', limit: 1, offset: 1 });
+    expect(page.data?.map((b) => b.id)).toEqual(ids.slice(1, 2));
+    const found = await admin.storage.listBuckets({ search: 'PRIVATE' });
+    expect(found.data?.map((b) => b.id)).toEqual(['private-docs']);
+  });
+
   it('refuses a duplicate bucket with 409 Duplicate', async () => {
     const res = await call('/bucket', {
       method: 'POST',

@@ -102,6 +102,20 @@ describe('storage downloads', () => {
     expect(await lenient.text()).toBe('hello public');
   });
 
+  it('round-trips names with spaces and symbols through upload, download, list and signed URLs', async () => {
+    const bobDocs = bob.client.storage.from('private-docs');
+    const name = `${bob.id}/odd names/report (final) & v2+1.txt`;
+    const up = await bobDocs.upload(name, new Blob(['odd'], { type: 'text/plain' }));
+    expect(up.error).toBeNull();
+    expect(await (await bobDocs.download(name)).data?.text()).toBe('odd');
+    const listed = await bobDocs.list(`${bob.id}/odd names`);
+    expect(listed.data?.map((e) => e.name)).toEqual(['report (final) & v2+1.txt']);
+    const signed = await bobDocs.createSignedUrl(name, 60);
+    expect(await (await fetch(signed.data!.signedUrl)).text()).toBe('odd');
+    const unicode = await bobDocs.upload(`${bob.id}/café.txt`, new Blob(['x'], { type: 'text/plain' }));
+    expect(unicode.error).toMatchObject({ statusCode: '400', message: `Invalid key: ${bob.id}/café.txt` });
+  });
+
   it('answers info and exists', async () => {
     const info = await docs().info(`${folder}/sub/c.txt`);
     expect(info.error).toBeNull();
