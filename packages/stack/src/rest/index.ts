@@ -70,6 +70,26 @@ export async function build(stack: StackContext): Promise<Service> {
     await admin.end({ timeout: 1 });
   }
 
+  const searchPaths = new Map(
+    schemas.map((schema) => [
+      schema,
+      [schema, ...stack.config.api.extraSearchPath].map((s) => `"${s.replaceAll('"', '""')}"`).join(', '),
+    ]),
+  );
+  /** Callers by Authorization header; expiry is checked again on every hit. */
+  const callers = new Map<string, { caller: Caller; exp: number }>();
+  function callerFor(header: string | null): Caller {
+    const hit = header ? callers.get(header) : undefined;
+    if (hit && hit.exp > Date.now() / 1000) return hit.caller;
+    const caller = authenticate(header, stack.jwt);
+    if (header) {
+      if (callers.size > 5000) callers.clear();
+      const exp = (JSON.parse(caller.claims) as { exp?: number }).exp;
+      callers.set(header, { caller, exp: typeof exp === 'number' ? exp : Number.POSITIVE_INFINITY });
+    }
+    return caller;
+  }
+
   /** GET and HEAD plans depend only on the URL and headers: cache them per request shape. */
   function planFor(request: Request, url: URL, path: string, body: Body | undefined): Cached {
     const h = request.headers;
@@ -92,7 +112,7 @@ export async function build(stack: StackContext): Promise<Service> {
     let caller: Caller = { role: 'anon', claims: '{}', authenticated: false };
     let schema: string | undefined;
     try {
-      caller = authenticate(request.headers.get('authorization'), stack.jwt);
+      caller = callerFor(request.headers.get('authorization'));
       if (path === '/' || path === '')
         return new Response(
           JSON.stringify({ swagger: '2.0', info: { title: 'PostgREST API', version: '12' }, paths: {} }),
@@ -112,9 +132,7 @@ export async function build(stack: StackContext): Promise<Service> {
         path,
         headers: JSON.stringify(headers),
         cookies: cookies(request.headers.get('cookie')),
-        searchPath: [req.schema, ...stack.config.api.extraSearchPath]
-          .map((s) => `"${s.replaceAll('"', '""')}"`)
-          .join(', '),
+        searchPath: searchPaths.get(req.schema) ?? '',
       };
       let failure: ApiError | null = null;
       const outcome = await execute(pool, plan, settings, (o) => {
