@@ -59,6 +59,11 @@ export function postgresCode(e: PgLike): Mapped {
   return mapped ? { code: mapped } : { code: 'UNEXPECTED' };
 }
 
+/** Database columns are snake_case, form fields (the input schemas' keys) camelCase: `due_on` → `dueOn`. */
+function formField(column: string): string {
+  return column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
 function raised(code: ErrorCode, hint: string | undefined): Mapped {
   const mapped: Mapped = { code };
   if (hint === undefined) return mapped;
@@ -67,7 +72,7 @@ function raised(code: ErrorCode, hint: string | undefined): Mapped {
     const message = LIMIT_MESSAGES[hint];
     if (message) mapped.message = message;
   } else if (code === 'VALIDATION' || code === 'SLUG_TAKEN' || code === 'INVITE_EMAIL_MISMATCH') {
-    mapped.field = hint;
+    mapped.field = formField(hint);
   } else {
     mapped.details = { hint };
   }
@@ -82,7 +87,7 @@ function checkViolation(message: string, constraint: unknown): Mapped {
   const mapped: Mapped = { code: 'VALIDATION' };
   if (name && table && name.startsWith(`${table}_`)) {
     const field = name.slice(table.length + 1, name.lastIndexOf('_'));
-    if (field) mapped.field = field;
+    if (field) mapped.field = formField(field);
   }
   if (name) mapped.details = { constraint: name };
   return mapped;

@@ -183,7 +183,7 @@ describe('PostgREST and Postgres errors', () => {
     });
     expect(toLanesError(error)).toMatchObject({
       code: 'VALIDATION',
-      field: 'due_on',
+      field: 'dueOn',
       details: { constraint: 'tasks_due_on_range' },
     });
   });

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createWorld } from '../../tests/world.ts';
+import { createTask } from '../tasks/create-task.ts';
+import { addComment } from './add-comment.ts';
+import { deleteComment } from './delete-comment.ts';
+import { editComment } from './edit-comment.ts';
+import { listComments } from './list-comments.ts';
+
+async function taskWorld() {
+  const world = await createWorld();
+  const task = await createTask(world.owner.client, {
+    boardId: world.boardId,
+    columnId: world.columns.todo,
+    title: 'Talk',
+  });
+  return { world, task };
+}
+
+describe('comments', () => {
+  it('adds, edits (stamping edited_at) and lists with the author', async () => {
+    const { world, task } = await taskWorld();
+    const comment = await addComment(world.owner.client, { taskId: task.id, body: '  First!  ' });
+    expect(comment).toMatchObject({ body: 'First!', author_id: world.owner.id, edited_at: null });
+    const edited = await editComment(world.owner.client, { commentId: comment.id, body: 'First, edited' });
+    expect(edited.edited_at).not.toBeNull();
+    const list = await listComments(world.owner.client, { taskId: task.id });
+    expect(list.map((c) => [c.body, c.author?.display_name])).toEqual([['First, edited', 'Olive Owner']]);
+  });
+
+  it('refuses a blank comment before sending, and a viewer commenting', async () => {
+    const { world, task } = await taskWorld();
+    const viewer = await world.join('viewer');
+    await expect(addComment(world.owner.client, { taskId: task.id, body: '   ' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'body',
+    });
+    await expect(addComment(viewer.client, { taskId: task.id, body: 'hi' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('soft-deletes: the row stays with deleted_at, and cannot be edited after', async () => {
+    const { world, task } = await taskWorld();
+    const comment = await addComment(world.owner.client, { taskId: task.id, body: 'Oops' });
+    expect((await deleteComment(world.owner.client, { commentId: comment.id })).deleted_at).not.toBeNull();
+    expect((await listComments(world.owner.client, { taskId: task.id }))[0]?.deleted_at).not.toBeNull();
+    await expect(
+      editComment(world.owner.client, { commentId: comment.id, body: 'Back' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('lets only the author edit; an admin may delete anyone’s', async () => {
+    const { world, task } = await taskWorld();
+    const bo = await world.join('member', 'Bo');
+    const admin = await world.join('admin');
+    const comment = await addComment(bo.client, { taskId: task.id, body: 'Bo says' });
+    await expect(
+      editComment(admin.client, { commentId: comment.id, body: 'Admin says' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await deleteComment(admin.client, { commentId: comment.id })).deleted_at).not.toBeNull();
+  });
+});
