@@ -256,6 +256,27 @@ describe('PKCE', () => {
     });
   });
 
+  it('resetPasswordForEmail in PKCE mode: the recovery link carries ?code= for exchangeCodeForSession', async () => {
+    const { email, id } = await confirmedUser('pkcerecover');
+    const client = pkceClient();
+    const { error } = await client.auth.resetPasswordForEmail(email, {
+      redirectTo: 'http://127.0.0.1:3000/reset',
+    });
+    expect(error).toBeNull();
+    const location = await follow(linkIn(await latestEmail(email)));
+    const flowId = location.searchParams.get('sb_flow_id');
+    const { data, error: exchangeError } = await client.auth.exchangeCodeForSession(
+      location.searchParams.get('code')!,
+      flowId ? { flowId } : undefined,
+    );
+    expect(exchangeError).toBeNull();
+    expect(data.user!.id).toBe(id);
+    expect(decodeJwt(data.session!.access_token).claims.amr).toEqual([
+      { method: 'recovery', timestamp: expect.any(Number) },
+    ]);
+    expect((await client.auth.updateUser({ password: 'after-reset-9' })).error).toBeNull();
+  });
+
   it('a wrong code verifier is bad_code_verifier 400', async () => {
     const { email } = await confirmedUser('pkcebad');
     const res = await authFetch('/otp', {

@@ -197,3 +197,43 @@ describe('confirmations off, anonymous sign-ins on, stricter passwords', () => {
     expect(((await res.json()) as { mailer_autoconfirm: boolean }).mailer_autoconfirm).toBe(true);
   });
 });
+
+describe('signups switched off', () => {
+  let stack: RunningStack;
+  let workdir: string;
+  beforeAll(async () => {
+    workdir = projectWith({ enable_signup: 'false' });
+    stack = await startTestStack({ workdir, skipMigrations: true });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(workdir, { recursive: true, force: true });
+  });
+
+  it('signUp is signup_disabled 422 and an OTP for a new address is otp_disabled 422', async () => {
+    const client = clientOf(stack);
+    const signup = await client.auth.signUp({ email: uniqueEmail('closed'), password: 'password-123' });
+    expect(signup.error).toMatchObject({
+      status: 422,
+      code: 'signup_disabled',
+      message: 'Signups not allowed for this instance',
+    });
+    const otp = await client.auth.signInWithOtp({ email: uniqueEmail('closed') });
+    expect(otp.error).toMatchObject({ status: 422, code: 'otp_disabled' });
+  });
+
+  it('the admin API still creates users, who can sign in', async () => {
+    const admin = createClient(stack.apiUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
+    const email = uniqueEmail('admin-made');
+    const created = await admin.auth.admin.createUser({
+      email,
+      password: 'password-123',
+      email_confirm: true,
+    });
+    expect(created.error).toBeNull();
+    const { error } = await clientOf(stack).auth.signInWithPassword({ email, password: 'password-123' });
+    expect(error).toBeNull();
+    const settings = await fetch(`${stack.apiUrl}/auth/v1/settings`, { headers: { apikey: stack.anonKey } });
+    expect(((await settings.json()) as { disable_signup: boolean }).disable_signup).toBe(true);
+  });
+});
