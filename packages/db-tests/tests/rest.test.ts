@@ -4,22 +4,15 @@
  */
 
 import { stackEnv } from '@lanes/stack/testing';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { signInCast } from './support/clients.ts';
 import { acme, type CastRole, cast, db, globex, seededTask, tokenHash } from './support/db.ts';
 
-const env = stackEnv();
-const clients = {} as Record<CastRole, SupabaseClient>;
+let clients: Record<CastRole, SupabaseClient>;
 
 beforeAll(async () => {
-  for (const [role, user] of Object.entries(cast) as [CastRole, { email: string }][]) {
-    const client = createClient(env.apiUrl, env.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    });
-    const { error } = await client.auth.signInWithPassword({ email: user.email, password: 'password123' });
-    if (error) throw error;
-    clients[role] = client;
-  }
+  clients = await signInCast();
 });
 
 describe('through supabase-js', () => {

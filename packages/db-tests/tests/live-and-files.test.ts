@@ -1,0 +1,94 @@
+/**
+ * Realtime and Storage through supabase-js, as the seeded cast: live task changes reach only the
+ * workspace's members; the buckets' policies decide uploads.
+ */
+import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signInCast } from './support/clients.ts';
+import { acme, type CastRole, cast, db, globex, seededTask } from './support/db.ts';
+
+let clients: Record<CastRole, SupabaseClient>;
+const channels: RealtimeChannel[] = [];
+
+beforeAll(async () => {
+  clients = await signInCast();
+});
+
+afterAll(async () => {
+  for (const channel of channels) await channel.unsubscribe();
+});
+
+type TaskEvent = RealtimePostgresChangesPayload<{ title: string; board_id: string }>;
+
+/** Subscribes to task inserts (optionally on one board) and resolves with the first event. */
+async function firstTaskInsert(client: SupabaseClient, filter?: string): Promise<() => Promise<TaskEvent>> {
+  let resolve: (event: TaskEvent) => void = () => {};
+  const first = new Promise<TaskEvent>((r) => {
+    resolve = r;
+  });
+  const channel = client
+    .channel(`tasks-${crypto.randomUUID()}`)
+    .on(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'tasks', ...(filter ? { filter } : {}) },
+      resolve,
+    );
+  channels.push(channel);
+  await new Promise<void>((ok, fail) =>
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') ok();
+      if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') fail(error ?? new Error(status));
+    }),
+  );
+  return () => first;
+}
+
+describe('realtime', () => {
+  test("a new task reaches the board's members and not an outsider", async () => {
+    const member = await firstTaskInsert(clients.member, `board_id=eq.${acme.board}`);
+    const viewer = await firstTaskInsert(clients.viewer, `board_id=eq.${acme.board}`);
+    const outsider = await firstTaskInsert(clients.outsider);
+    await db`insert into public.tasks (board_id, column_id, title) values (${acme.board}, ${acme.todo}, 'Live for Acme')`;
+    // Sent after the Acme task: if the outsider could see Acme's, that would arrive first.
+    const [globexColumn] = await db`select id from public.columns where board_id = ${globex.board} limit 1`;
+    await db`insert into public.tasks (board_id, column_id, title) values (${globex.board}, ${globexColumn!.id}, 'Live for Globex')`;
+    expect((await member()).new).toMatchObject({ title: 'Live for Acme', board_id: acme.board });
+    expect((await viewer()).new).toMatchObject({ title: 'Live for Acme' });
+    expect((await outsider()).new).toMatchObject({ title: 'Live for Globex', board_id: globex.board });
+    await db`delete from public.tasks where title like 'Live for %'`;
+  });
+});
+
+describe('storage', () => {
+  const png = new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' });
+
+  test('a user uploads an avatar into their own folder only', async () => {
+    const own = await clients.member.storage
+      .from('avatars')
+      .upload(`${cast.member.id}/${crypto.randomUUID()}.png`, png);
+    expect(own.error).toBeNull();
+    const theirs = await clients.member.storage
+      .from('avatars')
+      .upload(`${cast.admin.id}/${crypto.randomUUID()}.png`, png);
+    expect(theirs.error).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
+  });
+
+  test('members upload attachments into a task folder; viewers and outsiders cannot; members read', async () => {
+    const task = await seededTask('New logo variants');
+    const path = () => `${acme.id}/${task}/${crypto.randomUUID()}/brief.txt`;
+    const file = new Blob(['hello'], { type: 'text/plain' });
+    const uploaded = await clients.member.storage.from('attachments').upload(path(), file);
+    expect(uploaded.error).toBeNull();
+    for (const role of ['viewer', 'outsider'] as const) {
+      const refused = await clients[role].storage.from('attachments').upload(path(), file);
+      expect(refused.error).toMatchObject({ statusCode: '403' });
+    }
+    const read = await clients.viewer.storage.from('attachments').download(uploaded.data!.path);
+    expect(await read.data?.text()).toBe('hello');
+    const hidden = await clients.outsider.storage.from('attachments').download(uploaded.data!.path);
+    expect(hidden.data).toBeNull();
+  });
+});
