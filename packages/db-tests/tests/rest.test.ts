@@ -3,7 +3,6 @@
  * users, over the stack's REST API. Errors arrive as PostgREST shapes them (decision 060).
  */
 
-import { stackEnv } from '@lanes/stack/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { signInCast } from './support/clients.ts';
