@@ -1,12 +1,13 @@
 /**
  * @module storage/upload — reads an upload body as storage-api accepts it: `multipart/form-data`
- * (storage-js's shape: `cacheControl`, optional `metadata`/`contentType` fields, one file part) or a
+ * (streamed by `multipart.ts`: `cacheControl`, optional `metadata`/`contentType` fields, one file part) or a
  * raw body described by `content-type`, `cache-control` and a base64 `x-metadata` header. Checks the
  * MIME allow-list and the size limit, and stages the bytes in a temp file.
  */
 import { errors, StorageError } from './errors.ts';
 import type { FileStore, StagedFile } from './files.ts';
 import { validateMimeType } from './keys.ts';
+import { boundaryOf, readForm } from './multipart.ts';
 
 export interface UploadLimits {
   /** Bytes: the smaller of the global limit and the bucket's file_size_limit. */
@@ -20,9 +21,6 @@ export interface ReadUpload {
   cacheControl: string;
   userMetadata: Record<string, unknown> | undefined;
 }
-
-/** Room for multipart boundaries and fields when judging a form body by its Content-Length. */
-const MULTIPART_SLACK = 1024 * 1024;
 
 function parseJson(text: string): Record<string, unknown> | undefined {
   try {
@@ -45,29 +43,16 @@ export async function readUpload(
   const contentType = request.headers.get('content-type') ?? '';
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (contentType.startsWith('multipart/form-data')) {
-    if (Number.isFinite(declared) && declared > limits.maxSize + MULTIPART_SLACK) {
-      throw errors.entityTooLarge();
-    }
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw errors.noContentProvided();
-    }
-    let file: File | undefined;
-    form.forEach((value) => {
-      if (!file && typeof value !== 'string') file = value;
-    });
-    if (!file) throw errors.noContentProvided();
-    const field = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' && value ? value : undefined;
-    };
-    const mimetype = field('contentType') ?? (file.type || 'application/octet-stream');
+    const boundary = boundaryOf(contentType);
+    if (!boundary || !request.body) throw errors.noContentProvided();
+    const form = await readForm(request.body, boundary);
+    if (!form) throw errors.noContentProvided();
+    const field = (name: string) => form.fields.get(name) || undefined;
+    const mimetype = field('contentType') ?? form.contentType ?? 'application/octet-stream';
     checkMime(mimetype, limits);
     const custom = field('metadata') ?? field('userMetadata');
     const cacheTime = field('cacheControl');
-    const staged = await files.stage(file.stream(), limits.maxSize);
+    const staged = await files.stage(form.stream, limits.maxSize);
     return {
       staged,
       mimetype,
