@@ -96,6 +96,17 @@ describe('rest: rpc', () => {
     expect(teapot.json()).toBe('short and stout');
   });
 
+  it("applies the role's statement_timeout and maps the cancel to 500", async () => {
+    const { error, status } = await db.rpc('rest_sleep', { seconds: 10 });
+    expect(status).toBe(500);
+    expect(error).toEqual({
+      code: '57014',
+      details: null,
+      hint: null,
+      message: 'canceling statement due to statement timeout',
+    });
+  });
+
   it('answers PGRST202 for unknown functions or arguments', async () => {
     const { error, status } = await db.rpc('rest_add', { x: 1 });
     expect(status).toBe(404);

@@ -157,6 +157,21 @@ describe('rest: writes', () => {
     expect(after.data).toEqual([{ quantity: 1 }, { quantity: 1 }]);
   });
 
+  it('refuses to affect more rows than Prefer: max-affected allows', async () => {
+    await db.from('rest_items').insert([{ name: `${tag}-m` }, { name: `${tag}-m` }]);
+    const over = await db.from('rest_items').update({ quantity: 9 }).eq('name', `${tag}-m`).maxAffected(1);
+    expect(over.status).toBe(400);
+    expect(over.error).toEqual({
+      code: 'PGRST124',
+      details: 'The query affects 2 rows',
+      hint: null,
+      message: 'Query result exceeds max-affected preference constraint',
+    });
+    const within = await db.from('rest_items').delete().eq('name', `${tag}-m`).maxAffected(2);
+    expect(within.status).toBe(204);
+    expect((await db.from('rest_items').select('id').eq('name', `${tag}-m`)).data).toEqual([]);
+  });
+
   it('writes through Content-Profile and refuses unknown columns', async () => {
     const { error, status } = await db.from('rest_items').insert({ name: `${tag}-x`, nope: 1 });
     expect(status).toBe(400);

@@ -13,6 +13,8 @@ export interface RequestSettings {
   headers: string;
   cookies: string;
   searchPath: string;
+  /** The role's own settings (statement_timeout), applied for this transaction only. */
+  roleSettings: [string, string][];
 }
 
 export interface ResultRow {
@@ -34,6 +36,17 @@ const SETTINGS = `select set_config('search_path', $1, true), set_config('role',
   set_config('request.path', $5, true), set_config('request.headers', $6, true),
   set_config('request.cookies', $7, true)`;
 
+const settingsSql = new Map<string, string>();
+function settingsFor(extra: [string, string][]): string {
+  const names = extra.map(([n]) => n).join(',');
+  let sql = settingsSql.get(names);
+  if (!sql) {
+    sql = SETTINGS + extra.map((_, i) => `, set_config($${8 + i * 2}, $${9 + i * 2}, true)`).join('');
+    settingsSql.set(names, sql);
+  }
+  return sql;
+}
+
 /**
  * Runs `plan`; `decide` sees the result before the transaction ends and may ask for a rollback
  * (single-object requests that matched other than one row, Prefer: tx=rollback).
@@ -46,10 +59,19 @@ export async function execute(
 ): Promise<Outcome> {
   const sql = await pool.reserve();
   try {
-    const settings = [s.searchPath, s.role, s.claims, s.method, s.path, s.headers, s.cookies];
+    const settings = [
+      s.searchPath,
+      s.role,
+      s.claims,
+      s.method,
+      s.path,
+      s.headers,
+      s.cookies,
+      ...s.roleSettings.flat(),
+    ];
     const steps: Promise<unknown>[] = [
       sql.unsafe(plan.readOnly ? 'begin isolation level read committed read only' : 'begin'),
-      sql.unsafe(SETTINGS, settings, { prepare: true }),
+      sql.unsafe(settingsFor(s.roleSettings), settings, { prepare: true }),
       sql.unsafe(plan.sql, plan.params as never[], { prepare: true }),
     ];
     if (plan.explain)

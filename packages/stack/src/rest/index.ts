@@ -133,6 +133,7 @@ export async function build(stack: StackContext): Promise<Service> {
         headers: JSON.stringify(headers),
         cookies: cookies(request.headers.get('cookie')),
         searchPath: searchPaths.get(req.schema) ?? '',
+        roleSettings: cache.current.roleSettings.get(caller.role) ?? [],
       };
       let failure: ApiError | null = null;
       const outcome = await execute(pool, plan, settings, (o) => {

@@ -25,6 +25,14 @@ export function totalCount(req: ApiRequest, outcome: Outcome, maxRows: number | 
 /** Whether the result breaks the request's promise (single object) and must be rolled back. */
 export function violation(plan: QueryPlan, outcome: Outcome): ApiError | null {
   const page = Number(outcome.row.page);
+  if (plan.maxAffected !== undefined && page > plan.maxAffected) {
+    return new ApiError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${page} rows`,
+    );
+  }
   return plan.single && page !== 1 ? singularity(page) : null;
 }
 
@@ -65,6 +73,7 @@ export function respond(
   }
   if (req.prefer.count) applied.push(`count=${req.prefer.count}`);
   if (req.prefer.tx) applied.push(`tx=${req.prefer.tx}`);
+  if (plan.maxAffected !== undefined) applied.push('handling=strict', `max-affected=${plan.maxAffected}`);
   if (applied.length) headers['preference-applied'] = applied.join(', ');
 
   if (plan.location && row.body) {

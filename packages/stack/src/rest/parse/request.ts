@@ -22,6 +22,9 @@ export interface Preferences {
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
   tx?: 'commit' | 'rollback';
+  handling?: 'strict' | 'lenient';
+  /** With handling=strict: PATCH/DELETE affecting more rows fail and roll back (PGRST124). */
+  maxAffected?: number;
 }
 
 export interface Range {
@@ -55,6 +58,7 @@ const PREFER_VALUES: Record<string, string[]> = {
   resolution: ['merge-duplicates', 'ignore-duplicates'],
   missing: ['default', 'null'],
   tx: ['commit', 'rollback'],
+  handling: ['strict', 'lenient'],
 };
 
 export function parsePrefer(header: string | null): Preferences {
@@ -65,8 +69,11 @@ export function parsePrefer(header: string | null): Preferences {
       .split('=')
       .map((s) => s.trim());
     if (k && v && PREFER_VALUES[k]?.includes(v)) prefer[k] = v;
+    if (k === 'max-affected' && v && /^\d+$/.test(v)) prefer.maxAffected = v;
   }
-  return prefer as Preferences;
+  const out = prefer as unknown as Preferences & { maxAffected?: number | string };
+  if (out.maxAffected !== undefined) out.maxAffected = Number(out.maxAffected);
+  return out as Preferences;
 }
 
 /** Picks the first media type we can produce from Accept, like PostgREST's content negotiation. */

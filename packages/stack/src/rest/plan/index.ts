@@ -27,6 +27,7 @@ export interface QueryPlan {
   /** headers-only inserts answer with a Location built from the primary key. */
   location?: { table: string; pk: string[] };
   csv: boolean;
+  maxAffected?: number;
 }
 
 export interface PlanOptions {
@@ -97,8 +98,10 @@ export function planRequest(
     );
   }
   const mode = req.prefer.return ?? 'minimal';
-  // A count needs the affected rows even when the client wants no body.
-  const returning = mode !== 'minimal' || req.prefer.count !== undefined;
+  // A count or a max-affected limit needs the affected rows even when the client wants no body.
+  const limited =
+    req.prefer.handling === 'strict' && req.prefer.maxAffected !== undefined && req.method !== 'POST';
+  const returning = mode !== 'minimal' || req.prefer.count !== undefined || limited;
   let mutation: string;
   let kind: QueryPlan['kind'];
   if (req.method === 'POST') {
@@ -126,9 +129,12 @@ export function planRequest(
     const pk = table.pk.map((c) => `${ident(c)}`).join(', ') || '1 AS "x"';
     withSql += `, ${SOURCE} AS (SELECT ${pk} FROM "pgrst_mutation")`;
     sql = statementSql(withSql, { shape: 'json' });
-  } else if (req.prefer.count) {
+  } else if (req.prefer.count || limited) {
     withSql += `, ${SOURCE} AS (SELECT 1 AS "x" FROM "pgrst_mutation")`;
-    sql = statementSql(withSql, { shape: 'json', countSql: 'SELECT 1 FROM "pgrst_mutation"' });
+    sql = statementSql(withSql, {
+      shape: 'json',
+      countSql: req.prefer.count ? 'SELECT 1 FROM "pgrst_mutation"' : null,
+    });
   } else {
     sql = statementSql(withSql, { shape: 'none' });
   }
@@ -140,6 +146,7 @@ export function planRequest(
       readOnly: false,
       kind,
       single: shape === 'object' && mode === 'representation',
+      ...(limited ? { maxAffected: req.prefer.maxAffected } : {}),
       empty: mode !== 'representation',
       ...(mode === 'headers-only' && kind === 'insert'
         ? { location: { table: table.name, pk: table.pk } }

@@ -50,6 +50,14 @@ select n.nspname as schema, p.proname as name, p.proretset as set, p.provolatile
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
 where n.nspname = any($1) and p.prokind = 'f'`;
 
+const ROLE_SETTINGS = `
+select r.rolname as role, s.setconfig as config
+from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+where s.setdatabase in (0, (select oid from pg_database where datname = current_database()))`;
+
+/** Role settings that matter per request; others (search_path) are PostgREST's own business. */
+const APPLIED = new Set(['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout']);
+
 interface RelRow {
   schema: string;
   name: string;
@@ -61,13 +69,23 @@ interface RelRow {
 }
 
 export async function loadSchemaCache(sql: Sql, schemas: string[]): Promise<SchemaCache> {
-  const [relations, fks, fns] = await Promise.all([
+  const [relations, fks, fns, settings] = await Promise.all([
     sql.unsafe<RelRow[]>(RELATIONS, [schemas]),
     sql.unsafe<{ name: string; tbl: string; ref: string; cols: string[]; ref_cols: string[] }[]>(
       FOREIGN_KEYS,
     ),
     sql.unsafe<Record<string, unknown>[]>(FUNCTIONS, [schemas]),
+    sql.unsafe<{ role: string; config: string[] }[]>(ROLE_SETTINGS),
   ]);
+  const roleSettings = new Map<string, [string, string][]>();
+  for (const { role, config } of settings) {
+    for (const entry of config ?? []) {
+      const i = entry.indexOf('=');
+      const name = entry.slice(0, i);
+      if (APPLIED.has(name))
+        roleSettings.set(role, [...(roleSettings.get(role) ?? []), [name, entry.slice(i + 1)]]);
+    }
+  }
   const tables = new Map<string, Table>();
   const byRegclass = new Map<string, Table>();
   for (const r of relations) {
@@ -103,7 +121,7 @@ export async function loadSchemaCache(sql: Sql, schemas: string[]): Promise<Sche
     const owner = only ? [...tables.values()].find((t) => typeName(t) === only.type) : undefined;
     if (owner && !info.returnsSet && owner.schema === info.schema) owner.computed.set(info.name, info);
   }
-  return { tables, foreignKeys, functions, loadedAt: Date.now() };
+  return { tables, foreignKeys, functions, roleSettings, loadedAt: Date.now() };
 }
 
 const typeName = (t: Table) => (t.schema === 'public' ? t.name : `${t.schema}.${t.name}`);

@@ -57,6 +57,8 @@ export interface SchemaCache {
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
   functions: Map<string, FunctionInfo[]>;
+  /** Per-role settings PostgREST applies on the role switch (`alter role anon set statement_timeout`). */
+  roleSettings: Map<string, [string, string][]>;
   loadedAt: number;
 }
 
