@@ -231,6 +231,9 @@ begin
 end;
 $$;
 
+-- Internal to the limit triggers: nobody needs to ask how many seats another workspace uses.
+revoke execute on function public.assert_seat_available(uuid, bigint) from public, anon, authenticated;
+
 -- ============================================================================
 -- RPCs
 -- ============================================================================

@@ -88,6 +88,8 @@ as $$
     and i.status = 'pending' and i.expires_at > now();
 $$;
 
+revoke execute on function public.pending_invitation_count(uuid) from public, anon, authenticated;
+
 /** Records one invitation email, refusing the 21st within an hour for the same workspace. */
 create function public.record_invitation_email(workspace_id uuid, email text) returns void
 language plpgsql

@@ -16,12 +16,21 @@ export function json(status: number, body: unknown): Response {
   return Response.json(body, { status, headers: CORS });
 }
 
-/** Parses the JSON body with a shared schema; VALIDATION (naming the first bad field) otherwise. */
-export async function readInput<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  const body = await req.json().catch(() => undefined);
-  const result = schema.safeParse(body ?? {});
+/** The request's JSON body, or `{}` when it has none or it is not JSON (the schema then names what is missing). */
+export async function readBody(req: Request): Promise<unknown> {
+  return (await req.json().catch(() => undefined)) ?? {};
+}
+
+/** Checks a value with a shared schema; VALIDATION (naming the first bad field) otherwise. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error.issues);
   return result.data;
+}
+
+/** Parses the JSON body with a shared schema. */
+export async function readInput<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+  return parseInput(schema, await readBody(req));
 }
 
 /**

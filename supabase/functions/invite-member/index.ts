@@ -7,11 +7,11 @@
 import type { Role } from '@lanes/shared/constants.ts';
 import { LanesError } from '@lanes/shared/errors.ts';
 import { canInvite, invitationIdInput, inviteMemberInput } from '@lanes/shared/schemas/invitation.ts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type Client, callerClient, requireUser } from '../_shared/clients.ts';
 import { dbError } from '../_shared/db-error.ts';
 import { sendEmail } from '../_shared/email.ts';
-import { json, readInput, serve } from '../_shared/http.ts';
+import { json, parseInput, readBody, serve } from '../_shared/http.ts';
 import { invitationEmail } from '../_shared/invitation-email.ts';
 import { hashToken, newToken } from '../_shared/token.ts';
 
@@ -19,13 +19,15 @@ import { hashToken, newToken } from '../_shared/token.ts';
 const INVITATION_COLUMNS =
   'id, workspace_id, email, role, status, invited_by, expires_at, responded_at, accepted_by, created_at';
 
-/** Either a new invitation, or `{ invitationId }` to resend one. */
-const input = z.union([inviteMemberInput, invitationIdInput]);
-
 serve(async (req) => {
   const client = callerClient(req);
   const user = await requireUser(req, client);
-  const body = await readInput(req, input);
+  // `{ invitationId }` resends an invitation; anything else is a new one.
+  const raw = await readBody(req);
+  const body =
+    typeof raw === 'object' && raw !== null && 'invitationId' in raw
+      ? parseInput(invitationIdInput, raw)
+      : parseInput(inviteMemberInput, raw);
   const token = newToken();
   const tokenHash = await hashToken(token);
 
