@@ -38,8 +38,12 @@ export interface TestUser {
 }
 
 /** A confirmed user made through the admin API, signed in on a fresh client. */
-export async function createUser(displayName = 'Test User', prefix = 'user'): Promise<TestUser> {
-  const email = uniqueEmail(prefix);
+export async function createUser(
+  displayName = 'Test User',
+  prefix = 'user',
+  address?: string,
+): Promise<TestUser> {
+  const email = address ?? uniqueEmail(prefix);
   const password = 'secret-pass-1';
   const { data, error } = await serviceClient().auth.admin.createUser({
     email,
@@ -112,4 +116,12 @@ export function countingClient(): { client: LanesClient; requests: string[] } {
     },
   });
   return { client, requests };
+}
+
+/** The raw invitation token from the `/invite/<token>` link in the newest email to `address`. */
+export async function emailedInviteToken(address: string): Promise<string> {
+  const message = await latestEmail(address);
+  const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(message?.Text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation link in the email to ${address}`);
+  return token;
 }

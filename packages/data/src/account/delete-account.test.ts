@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { anonClient, createUser, serviceClient } from '../../tests/helpers.ts';
+import { createWorld } from '../../tests/world.ts';
+import { listMembers } from '../members/list-members.ts';
+import { createWorkspace } from '../workspaces/create-workspace.ts';
+import { deleteAccount } from './delete-account.ts';
+import { signInWithPassword } from './sign-in-with-password.ts';
+
+describe('deleteAccount', () => {
+  it('deletes the user, the workspaces only they belong to, and their memberships elsewhere', async () => {
+    const world = await createWorld();
+    const bo = await world.join('member', 'Bo');
+    const own = await createWorkspace(bo.client, { name: 'Solo', slug: `solo-${Date.now().toString(36)}` });
+    expect(await deleteAccount(bo.client)).toEqual({ deletedWorkspaceIds: [own.id] });
+
+    await expect(
+      signInWithPassword(anonClient(), { email: bo.email, password: bo.password }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+    });
+    const { data } = await serviceClient().from('workspaces').select('id').eq('id', own.id);
+    expect(data).toEqual([]);
+    expect(
+      (await listMembers(world.owner.client, { workspaceId: world.workspaceId })).map((m) => m.user_id),
+    ).toEqual([world.owner.id]);
+  });
+
+  it('refuses the last owner of a workspace with other members: LAST_OWNER, nothing deleted', async () => {
+    const world = await createWorld();
+    await world.join('member');
+    await expect(deleteAccount(world.owner.client)).rejects.toMatchObject({ code: 'LAST_OWNER' });
+    expect(
+      (await signInWithPassword(anonClient(), { email: world.owner.email, password: world.owner.password }))
+        .userId,
+    ).toBe(world.owner.id);
+  });
+
+  it('needs a signed-in caller', async () => {
+    await expect(deleteAccount(anonClient())).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+    const user = await createUser('Zed');
+    expect(await deleteAccount(user.client)).toEqual({ deletedWorkspaceIds: [] });
+  });
+});
