@@ -140,6 +140,38 @@ describe('sign-up with email confirmation', () => {
     expect(rows).toEqual([{ id: data.user!.id, email, display_name: 'Grace' }]);
   });
 
+  it('an app trigger that raises refuses the sign-up as GoTrue does, and leaves nothing behind', async () => {
+    const email = `${uniqueEmail('blocked').split('@')[0]}@blocked.test`;
+    const { data, error } = await anon().auth.signUp({ email, password: 'password-123' });
+    expect(data.user).toBeNull();
+    // supabase-js reports any 5xx as retryable; the body says what GoTrue says.
+    expect(error).toMatchObject({
+      name: 'AuthRetryableFetchError',
+      status: 500,
+      message: 'Database error saving new user',
+    });
+    const modern = await authFetch('/signup', {
+      method: 'POST',
+      headers: { 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ email, password: 'password-123' }),
+    });
+    expect(await modern.json()).toEqual({
+      code: 'unexpected_failure',
+      message: 'Database error saving new user',
+    });
+    const legacy = await authFetch('/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: 'password-123' }),
+    });
+    expect(legacy.status).toBe(500);
+    expect(await legacy.json()).toEqual({
+      code: 'P0001',
+      message: 'sign-ups from blocked.test are not allowed',
+      hint: 'use another address',
+    });
+    expect(await sql`select 1 from auth.users where email = ${email}`).toHaveLength(0);
+  });
+
   it('hashes passwords with bcrypt cost 10', async () => {
     const email = uniqueEmail('bcrypt');
     const { data } = await anon().auth.signUp({ email, password: 'password-123' });

@@ -17,6 +17,42 @@ export class AuthError extends Error {
   }
 }
 
+/** What Postgres said when a statement failed, kept for GoTrue's legacy error shape. */
+export interface PgDetails {
+  code: string;
+  message: string;
+  detail?: string;
+  hint?: string;
+}
+
+/** A failed database write: `unexpected_failure` 500, e.g. "Database error saving new user". */
+export class DatabaseError extends AuthError {
+  readonly pg: PgDetails | null;
+  constructor(message: string, cause: unknown) {
+    super(500, 'unexpected_failure', message);
+    const e = cause as { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown } | null;
+    this.pg =
+      e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)
+        ? {
+            code: e.code,
+            message: String(e.message ?? ''),
+            ...(typeof e.detail === 'string' && e.detail ? { detail: e.detail } : {}),
+            ...(typeof e.hint === 'string' && e.hint ? { hint: e.hint } : {}),
+          }
+        : null;
+  }
+}
+
+/**
+ * GoTrue shows some Postgres errors (a trigger's `raise exception`, constraint violations, `PTxxx`) to
+ * clients of the legacy shape as `{code: sqlstate, message, detail, hint}`; the status is 500, or xxx of PTxxx.
+ */
+function publicPgStatus(code: string): number {
+  if (['P0001', '23000', '23001', '23502', '23503', '23505', '23514', '23P01'].includes(code)) return 500;
+  const pt = /^PT(\d{3})$/.exec(code);
+  return pt ? Number(pt[1]) : 0;
+}
+
 /** The OAuth2-shaped error some grant paths still answer with: `{error, error_description}`, always 400. */
 export class OAuthError extends Error {
   readonly error: string;
@@ -65,6 +101,9 @@ export function errorResponse(error: unknown, request: Request, log: (m: string)
     );
   }
   headers['x-sb-error-code'] = e.code;
+  if (!version && e instanceof DatabaseError && e.pg && publicPgStatus(e.pg.code)) {
+    return new Response(JSON.stringify(e.pg), { status: publicPgStatus(e.pg.code), headers });
+  }
   const body = version
     ? { code: e.code, message: e.message, ...e.extra }
     : { code: e.status, error_code: e.code, msg: e.message, ...e.extra };

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ISql } from 'postgres';
+import { DatabaseError } from './errors.ts';
 
 /** A pool or a transaction: both run queries. */
 export type Db = ISql;
@@ -146,8 +147,19 @@ export interface NewUser {
   isAnonymous?: boolean;
 }
 
-/** Inserts a user (firing the app's triggers on auth.users) and, when it has an email, its email identity. */
+/**
+ * Inserts a user (firing the app's triggers on auth.users) and, when it has an email, its email identity.
+ * A failure — typically an app trigger raising — is GoTrue's "Database error saving new user".
+ */
 export async function insertUser(db: Db, u: NewUser): Promise<UserRow> {
+  try {
+    return await insertUserRows(db, u);
+  } catch (error) {
+    throw new DatabaseError('Database error saving new user', error);
+  }
+}
+
+async function insertUserRows(db: Db, u: NewUser): Promise<UserRow> {
   const id = u.id ?? randomUUID();
   const [row] = await db<UserRow[]>`
     insert into auth.users (
