@@ -91,16 +91,36 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
-                },"boards": {
+                },"board_task_counters": {
                   Row: {
-                    "archived_at": string | null,"created_at": string,"created_by": string | null,"description": string,"id": string,"last_task_number": number,"name": string,"updated_at": string,"workspace_id": string
+                    "board_id": string,"last_number": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"last_task_number"?: number,"name": string,"updated_at"?: string,"workspace_id": string
+                    "board_id": string,"last_number": number
                   }
                   Update: {
-                    "archived_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"last_task_number"?: number,"name"?: string,"updated_at"?: string,"workspace_id"?: string
+                    "board_id"?: string,"last_number"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "board_task_counters_board_id_fkey"
+      columns: ["board_id"]
+isOneToOne: true
+      referencedRelation: "boards"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"boards": {
+                  Row: {
+                    "archived_at": string | null,"created_at": string,"created_by": string | null,"description": string,"id": string,"name": string,"updated_at": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "archived_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"name": string,"updated_at"?: string,"workspace_id": string
+                  }
+                  Update: {
+                    "archived_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"id"?: string,"name"?: string,"updated_at"?: string,"workspace_id"?: string
                   }
                   Relationships: [
                     {
