@@ -206,5 +206,17 @@ describe('storage listing', () => {
       `${folder}/sub/deeper/d.txt`,
     ]);
     expect(page2.data?.hasNext).toBe(false);
+    const newest = await docs().listV2({
+      prefix: `${folder}/`,
+      limit: 3,
+      sortBy: { column: 'created_at', order: 'desc' },
+    });
+    expect(newest.data?.objects.map((o) => o.name)).toEqual([
+      `${folder}/sub/deeper/d.txt`,
+      `${folder}/sub/c.txt`,
+      `${folder}/b.txt`,
+    ]);
+    const oldest = await docs().listV2({ prefix: `${folder}/`, limit: 3, cursor: newest.data?.nextCursor });
+    expect(oldest.data?.objects.map((o) => o.name)).toEqual([`${folder}/a.txt`]);
   });
 });
