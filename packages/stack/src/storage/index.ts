@@ -4,6 +4,7 @@
  * `storage` schema and every read or write of it runs as the caller (see `db.ts`); bytes live on
  * local disk under `<dataDir>/storage` (see `files.ts`).
  */
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestContext, Service, StackContext } from '../context.ts';
 import { StorageDb } from './db.ts';
@@ -13,9 +14,12 @@ import { FileStore } from './files.ts';
 import { dispatch } from './routes.ts';
 
 export function build(stack: StackContext): Service {
+  const root = join(stack.dataDir, 'storage');
+  // Staged uploads of a process that died mid-upload have no row and never will.
+  rmSync(join(root, 'tmp'), { recursive: true, force: true });
   const deps: StorageDeps = {
     db: new StorageDb(stack.connect('supabase_storage_admin')),
-    files: new FileStore(join(stack.dataDir, 'storage')),
+    files: new FileStore(root),
     jwt: stack.jwt,
     fileSizeLimit: stack.config.storage.fileSizeLimit,
   };
