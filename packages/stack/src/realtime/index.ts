@@ -12,7 +12,7 @@ import type { Vsn } from './protocol.ts';
 import { startReplication } from './replication.ts';
 import { RealtimeSocket } from './socket.ts';
 
-export function build(stack: StackContext): Service {
+export async function build(stack: StackContext): Promise<Service> {
   const sql = stack.connect('postgres', { max: 4 });
   const hub = new Hub();
   const sockets = new Set<RealtimeSocket>();
@@ -23,6 +23,9 @@ export function build(stack: StackContext): Service {
   dispatcher = new ChangeDispatcher(sql, hub, stack.log, (lsn) => replication.ack(lsn));
   const wss = new WebSocketServer({ noServer: true, maxPayload: 3 * 1024 * 1024 });
   const deps = { hub, jwt: stack.jwt, sql, log: stack.log, replicationReady: replication.ready };
+  // Ready means changes committed from now on are delivered: wait for the slot (it waits for open
+  // transactions to finish), but never hold the stack's start hostage to it.
+  await Promise.race([replication.ready.catch(() => {}), new Promise((r) => setTimeout(r, 10_000).unref())]);
 
   return {
     fetch: async (request, ctx) => {

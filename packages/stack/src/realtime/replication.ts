@@ -88,7 +88,7 @@ export function startReplication(
     },
     async close() {
       closed = true;
-      await ready.catch(() => {});
+      // Not awaiting `ready`: a slot still waiting for a consistent point is cancelled by ending the connection.
       if (stream) {
         const s = stream;
         await Promise.race([
