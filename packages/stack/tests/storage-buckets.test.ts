@@ -124,9 +124,22 @@ describe('storage buckets', () => {
     });
   });
 
+  it("refuses a bucket limit above config.toml's global file_size_limit", async () => {
+    const { error } = await service().storage.createBucket(unique('huge'), {
+      public: false,
+      fileSizeLimit: '1GB',
+    });
+    expect(error).toMatchObject({
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    });
+  });
+
   it('refuses an invalid bucket name', async () => {
     const { error } = await service().storage.createBucket('bad/name');
     expect(error).toMatchObject({ statusCode: '400', message: 'Bucket name invalid' });
+    const padded = await service().storage.createBucket(' padded');
+    expect(padded.error).toMatchObject({ statusCode: '400', message: 'Bucket name invalid' });
   });
 
   it('refuses requests without a valid JWT with AccessDenied', async () => {

@@ -47,6 +47,12 @@ export async function getBucket(deps: StorageDeps, caller: Caller, id: string): 
   return json(renderBucket(row));
 }
 
+/** A bucket may not allow more than config.toml's global limit (storage-api: EntityTooLarge). */
+function withinGlobalLimit<T extends number | null | undefined>(deps: StorageDeps, limit: T): T {
+  if (typeof limit === 'number' && limit > deps.fileSizeLimit) throw errors.entityTooLarge();
+  return limit;
+}
+
 function mimeTypes(value: unknown): string[] | null | undefined {
   if (value === undefined || value === null) return value;
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
@@ -64,7 +70,8 @@ export async function createBucket(deps: StorageDeps, caller: Caller, request: R
   const id = (typeof body.id === 'string' && body.id) || name;
   mustBeValidBucketName(id);
   mustBeValidBucketName(name);
-  const fileSizeLimit = parseFileSizeLimit(body.file_size_limit) ?? null;
+  if (name.trim() !== name) throw errors.invalidBucketName();
+  const fileSizeLimit = withinGlobalLimit(deps, parseFileSizeLimit(body.file_size_limit)) ?? null;
   const allowed = mimeTypes(body.allowed_mime_types) ?? null;
   const isPublic = body.public === undefined ? false : body.public === true;
   const { owner, owner_id } = ownerColumns(caller.owner);
@@ -95,7 +102,7 @@ export async function updateBucket(
   ) {
     throw errors.validation("body must have required property 'public'");
   }
-  const fileSizeLimit = parseFileSizeLimit(body.file_size_limit);
+  const fileSizeLimit = withinGlobalLimit(deps, parseFileSizeLimit(body.file_size_limit));
   const allowed = mimeTypes(body.allowed_mime_types);
   const isPublic = typeof body.public === 'boolean' ? body.public : null;
   const updated = await deps.db.asCaller(
