@@ -93,7 +93,7 @@ function parseCommandLine() {
     }
     return n;
   };
-  const ports: NonNullable<StartOptions['ports']> = {};
+  const ports: Exclude<StartOptions['ports'], 'auto' | undefined> = {};
   const [api, db, inbox] = [port('port'), port('db-port'), port('inbox-port')];
   if (api) ports.api = api;
   if (db) ports.db = db;
@@ -219,8 +219,15 @@ async function main(): Promise<void> {
     case 'reset': {
       if (dbUrl) {
         throw new Error(
-          'reset rebuilds the embedded database; for --db-url use `supabase db reset --db-url`.',
+          'reset rebuilds the embedded database; for --db-url use `supabase db reset --remote=<url>`.',
         );
+      }
+      // The stack comes back on the ports it ran on, unless flags say otherwise.
+      const previous = readState();
+      if (previous) {
+        ports.api ??= Number(new URL(previous.apiUrl).port);
+        ports.db ??= Number(new URL(previous.dbUrl).port);
+        ports.inbox ??= Number(new URL(previous.inboxUrl).port);
       }
       const wasRunning = await stop();
       rmSync(join(dataDir, 'db'), { recursive: true, force: true });

@@ -94,7 +94,16 @@ describe('stack CLI', () => {
     await sql`insert into public.notes (body) values ('scratch')`;
     await sql.end();
     expect(await notes()).toEqual(['seeded', 'scratch']);
-    const result = await project.run('reset', '-o', 'json');
+    // Without port flags: reset brings the stack back on the ports it ran on.
+    const result = await runCli([
+      'reset',
+      '-o',
+      'json',
+      '--workdir',
+      project.workdir,
+      '--data-dir',
+      project.dataDir,
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('Reset the database; the stack is running again.');
     expect(JSON.parse(result.stdout).API_URL).toBe(`http://127.0.0.1:${project.ports.api}`);
