@@ -85,6 +85,9 @@ describe('storage object uploads and policies', () => {
       message: 'new row violates row-level security policy',
     });
     expect(await sql`select 1 from storage.objects where name = ${path}`).toHaveLength(0);
+    const { disk, rows, tmp } = await diskAndRows(sql);
+    expect(tmp).toEqual([]);
+    expect(disk).toEqual(rows);
   });
 
   it('refuses anon uploads (no insert policy for anon)', async () => {
