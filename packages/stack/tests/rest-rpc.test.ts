@@ -96,6 +96,18 @@ describe('rest: rpc', () => {
     expect(teapot.json()).toBe('short and stout');
   });
 
+  it("lets RAISE SQLSTATE 'PGRST' decide the whole error response", async () => {
+    const res = await rest('/rpc/rest_payment_required', { method: 'POST', body: '{}' });
+    expect(res.status).toBe(402);
+    expect(res.headers.get('x-powered-by')).toBe('Nerd Rage');
+    expect(res.json()).toEqual({
+      code: '123',
+      details: 'Quota exceeded',
+      hint: 'Upgrade your plan',
+      message: 'Payment Required',
+    });
+  });
+
   it("applies the role's statement_timeout and maps the cancel to 500", async () => {
     const { error, status } = await db.rpc('rest_sleep', { seconds: 10 });
     expect(status).toBe(500);
@@ -113,7 +125,7 @@ describe('rest: rpc', () => {
     expect(error).toEqual({
       code: 'PGRST202',
       details:
-        'Searched for the function public.rest_add with parameters x or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        'Searched for the function public.rest_add with parameter x or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       hint: null,
       message: 'Could not find the function public.rest_add(x) in the schema cache',
     });

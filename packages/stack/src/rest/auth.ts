@@ -19,26 +19,24 @@ export function authenticate(header: string | null, jwt: Jwt): Caller {
   const m = /^Bearer\s+(.*)$/i.exec(header ?? '');
   if (!m) return { role: ANON, claims: JSON.stringify({ role: ANON }), authenticated: false };
   const token = (m[1] ?? '').trim();
+  if (token === '') throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header');
   let claims: Record<string, unknown>;
   try {
     claims = jwt.verify(token);
   } catch (error) {
     if (!(error instanceof JwtError)) throw error;
     if (error.reason === 'expired') throw jwtError('PGRST303', 'JWT expired');
-    if (error.reason === 'malformed') {
-      const parts = token.split('.').length;
-      throw jwtError(
-        'PGRST301',
-        parts === 3 ? 'JWT cryptographic operation failed' : `Expected 3 parts in JWT; got ${parts}`,
-      );
-    }
+    const parts = token.split('.').length;
+    if (parts !== 3) throw jwtError('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
+    if (error.reason === 'malformed') throw jwtError('PGRST301', 'JWT cryptographic operation failed');
+    if (error.reason === 'algorithm') throw jwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
     throw jwtError(
       'PGRST301',
-      error.reason === 'algorithm'
-        ? 'Wrong or unsupported encoding algorithm'
-        : 'JWSError JWSInvalidSignature',
+      'No suitable key or wrong key type',
+      'None of the keys was able to decode the JWT',
     );
   }
   const role = typeof claims.role === 'string' && claims.role ? claims.role : ANON;
-  return { role, claims: JSON.stringify(claims), authenticated: role !== ANON };
+  // PostgREST puts the role it chose into the claims it hands to SQL.
+  return { role, claims: JSON.stringify({ ...claims, role }), authenticated: role !== ANON };
 }

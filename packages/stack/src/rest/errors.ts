@@ -54,8 +54,8 @@ export const singularity = (rows: number) =>
     `The result contains ${rows} rows`,
   );
 
-export const jwtError = (code: 'PGRST301' | 'PGRST303', message: string) =>
-  new ApiError(401, code, message, null, null, {
+export const jwtError = (code: 'PGRST301' | 'PGRST303', message: string, details: string | null = null) =>
+  new ApiError(401, code, message, details, null, {
     'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
   });
 
@@ -78,6 +78,11 @@ export function pgStatus(code: string, message: string, authenticated: boolean):
       return 400;
     case '53400':
       return 500;
+    case '21000':
+      // pg-safeupdate's refusal is the client's fault; other cardinality errors are the server's.
+      return message.endsWith('requires a WHERE clause') ? 400 : 500;
+    case '57P01':
+      return 503;
     case '22023':
       // A JWT naming a role that does not exist (PostgREST 13).
       return /^role .* does not exist$/.test(message) ? 401 : 400;
@@ -89,7 +94,6 @@ export function pgStatus(code: string, message: string, authenticated: boolean):
     ['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(cls)
   )
     return 500;
-  if (code === '21000') return 500;
   return 400;
 }
 
@@ -103,11 +107,30 @@ interface PgErrorLike {
 /** Turns an error raised by Postgres into PostgREST's response error. */
 export function fromPgError(error: PgErrorLike, authenticated: boolean): ApiError {
   const code = error.code ?? 'XX000';
+  if (code === 'PGRST') return fromRaisedPgrst(error);
   // RAISE with SQLSTATE 'PTxyz' sets the HTTP status directly, as PostgREST allows.
   const custom = /^PT(\d{3})$/.exec(code);
   const status = custom ? Number(custom[1]) : pgStatus(code, error.message, authenticated);
   const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {};
   return new ApiError(status, code, error.message, error.detail ?? null, error.hint ?? null, headers);
+}
+
+/**
+ * `RAISE SQLSTATE 'PGRST' USING message = '{"code":…,"message":…}', detail = '{"status":…,"headers":{…}}'`:
+ * the function decides the whole error response, as PostgREST allows.
+ */
+function fromRaisedPgrst(error: PgErrorLike): ApiError {
+  try {
+    const m = JSON.parse(error.message) as { code: string; message: string; details?: string; hint?: string };
+    const d = JSON.parse(error.detail ?? '') as { status: number; headers?: Record<string, string> };
+    if (typeof m.code !== 'string' || typeof m.message !== 'string' || typeof d.status !== 'number')
+      throw new Error();
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(d.headers ?? {})) headers[k.toLowerCase()] = String(v);
+    return new ApiError(d.status, m.code, m.message, m.details ?? null, m.hint ?? null, headers);
+  } catch {
+    return new ApiError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error');
+  }
 }
 
 export function errorResponse(error: ApiError, extraHeaders: Record<string, string> = {}): Response {

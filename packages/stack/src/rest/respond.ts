@@ -36,6 +36,12 @@ export function violation(plan: QueryPlan, outcome: Outcome): ApiError | null {
   return plan.single && page !== 1 ? singularity(page) : null;
 }
 
+/** `lower-upper/total`, with `*` for an empty or inverted range and an unknown total. */
+function contentRange(lower: number, upper: number, total: number | null): string {
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
+  return `${range}/${total ?? '*'}`;
+}
+
 export function respond(
   req: ApiRequest,
   plan: QueryPlan,
@@ -46,15 +52,13 @@ export function respond(
   const page = Number(row.page);
   const total = totalCount(req, outcome, maxRows);
   const headers: Record<string, string> = { 'content-profile': req.schema };
-  const applied: string[] = [];
   let status = 200;
   const lower = plan.offset;
-  const range = page > 0 ? `${lower}-${lower + page - 1}` : '*';
-  headers['content-range'] = `${range}/${total ?? '*'}`;
-
-  if (plan.kind === 'read' || plan.kind === 'rpc') {
+  const mutation = plan.kind === 'insert' || plan.kind === 'update' || plan.kind === 'delete';
+  if (!mutation) {
+    headers['content-range'] = contentRange(lower, lower + page - 1, total);
     if (total !== null) {
-      if (lower > total && total > 0) {
+      if (lower > total) {
         throw new ApiError(
           416,
           'PGRST103',
@@ -62,18 +66,25 @@ export function respond(
           `An offset of ${lower} was requested, but there are only ${total} rows.`,
         );
       }
-      if (page < total && plan.kind === 'read') status = 206;
+      if (page < total) status = 206;
     }
   } else {
-    if (req.prefer.return) applied.push(`return=${req.prefer.return}`);
+    // PostgREST's ranges for writes: inserts and deletes give no range, updates the affected rows.
+    headers['content-range'] =
+      plan.kind === 'update' ? contentRange(0, page - 1, total) : contentRange(1, 0, total);
     status = plan.kind === 'insert' ? 201 : plan.empty ? 204 : 200;
-    if (plan.kind === 'insert' && plan.empty) headers['content-range'] = `*/${total ?? '*'}`;
-    if (plan.kind === 'insert' && req.prefer.resolution) applied.push(`resolution=${req.prefer.resolution}`);
-    if (plan.kind === 'insert' && req.prefer.missing === 'default') applied.push('missing=default');
   }
-  if (req.prefer.count) applied.push(`count=${req.prefer.count}`);
-  if (req.prefer.tx) applied.push(`tx=${req.prefer.tx}`);
-  if (plan.maxAffected !== undefined) applied.push('handling=strict', `max-affected=${plan.maxAffected}`);
+  // In PostgREST's order: resolution, missing, return, count, tx, handling, max-affected.
+  const p = req.prefer;
+  const applied = [
+    plan.kind === 'insert' && p.resolution ? `resolution=${p.resolution}` : null,
+    plan.kind === 'insert' && p.missing ? `missing=${p.missing}` : null,
+    mutation && p.return ? `return=${p.return}` : null,
+    p.count ? `count=${p.count}` : null,
+    p.tx ? `tx=${p.tx}` : null,
+    p.handling ? `handling=${p.handling}` : null,
+    p.handling === 'strict' && p.maxAffected !== undefined ? `max-affected=${p.maxAffected}` : null,
+  ].filter((x) => x !== null);
   if (applied.length) headers['preference-applied'] = applied.join(', ');
 
   if (plan.location && row.body) {

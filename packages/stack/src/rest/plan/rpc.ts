@@ -17,20 +17,15 @@ const isJsonType = (t: string) => t === 'json' || t === 'jsonb';
 
 function notFound(req: ApiRequest, names: string[]): ApiError {
   const fn = `${req.schema}.${req.target.name}`;
-  const list = [...names].sort().join(', ');
-  if (names.length === 0) {
-    return new ApiError(
-      404,
-      'PGRST202',
-      `Could not find the function ${fn} without parameters in the schema cache`,
-      `Searched for the function ${fn} without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    );
-  }
+  const list = names.join(', ');
+  const post = req.method === 'POST';
+  const params =
+    names.length === 0 ? ' without parameters' : ` with parameter${names.length > 1 ? 's' : ''} ${list}`;
   return new ApiError(
     404,
     'PGRST202',
-    `Could not find the function ${fn}(${list}) in the schema cache`,
-    `Searched for the function ${fn} with parameters ${list} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    `Could not find the function ${fn}${names.length ? `(${list})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${fn}${params}${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
   );
 }
 
