@@ -35,6 +35,8 @@ alter table public.invitations enable row level security;
 create unique index invitations_one_pending_per_email
   on public.invitations (workspace_id, lower(email)) where status = 'pending';
 create index invitations_workspace_id_idx on public.invitations (workspace_id, status);
+create index invitations_invited_by_idx on public.invitations (invited_by);
+create index invitations_accepted_by_idx on public.invitations (accepted_by);
 
 -- Admins choose who and which role; the rest is set by defaults and triggers.
 revoke insert, update, delete on public.invitations from anon, authenticated;

@@ -107,6 +107,8 @@ create table public.boards (
 );
 alter table public.boards enable row level security;
 create index boards_workspace_id_idx on public.boards (workspace_id);
+-- Indexes on references to profiles keep account deletion (on delete set null) from scanning.
+create index boards_created_by_idx on public.boards (created_by);
 
 create trigger boards_set_updated_at before update on public.boards
   for each row execute function public.set_updated_at();

@@ -34,6 +34,7 @@ create table public.tasks (
 alter table public.tasks enable row level security;
 create index tasks_column_id_idx on public.tasks (column_id);
 create index tasks_assignee_id_idx on public.tasks (assignee_id);
+create index tasks_created_by_idx on public.tasks (created_by);
 
 create trigger tasks_set_updated_at before update on public.tasks
   for each row execute function public.set_updated_at();

@@ -16,6 +16,7 @@ create table public.comments (
 );
 alter table public.comments enable row level security;
 create index comments_task_id_idx on public.comments (task_id, created_at);
+create index comments_author_id_idx on public.comments (author_id);
 
 revoke insert, update, delete on public.comments from anon;
 revoke insert, update on public.comments from authenticated;
@@ -98,6 +99,7 @@ create table public.attachments (
 );
 alter table public.attachments enable row level security;
 create index attachments_task_id_idx on public.attachments (task_id);
+create index attachments_uploaded_by_idx on public.attachments (uploaded_by);
 
 revoke insert, update, delete on public.attachments from anon;
 revoke update on public.attachments from authenticated;

@@ -24,6 +24,7 @@ alter table public.activity enable row level security;
 create index activity_workspace_id_idx on public.activity (workspace_id, id desc);
 create index activity_task_id_idx on public.activity (task_id, id desc);
 create index activity_board_id_idx on public.activity (board_id);
+create index activity_actor_id_idx on public.activity (actor_id);
 
 revoke insert, update, delete on public.activity from anon, authenticated;
 
