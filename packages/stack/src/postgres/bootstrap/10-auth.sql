@@ -128,8 +128,54 @@ create table auth.mfa_factors (
   updated_at timestamptz not null,
   secret text,
   phone text,
-  last_challenged_at timestamptz unique
+  last_challenged_at timestamptz unique,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid
 );
+create index mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+
+create table auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
+);
+create index mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+
+-- SSO tables stay empty locally (SAML is not emulated) but exist, so dumps and joins match hosted.
+create table auth.sso_providers (
+  id uuid primary key,
+  resource_id text check (resource_id = null or char_length(resource_id) > 0),
+  created_at timestamptz,
+  updated_at timestamptz
+);
+create unique index sso_providers_resource_id_idx on auth.sso_providers (lower(resource_id));
+
+create table auth.sso_domains (
+  id uuid primary key,
+  sso_provider_id uuid not null references auth.sso_providers (id) on delete cascade,
+  domain text not null check (char_length(domain) > 0),
+  created_at timestamptz,
+  updated_at timestamptz
+);
+create index sso_domains_sso_provider_id_idx on auth.sso_domains (sso_provider_id);
+create unique index sso_domains_domain_idx on auth.sso_domains (lower(domain));
+
+create table auth.saml_providers (
+  id uuid primary key,
+  sso_provider_id uuid not null references auth.sso_providers (id) on delete cascade,
+  entity_id text not null unique check (char_length(entity_id) > 0),
+  metadata_xml text not null check (char_length(metadata_xml) > 0),
+  metadata_url text check (metadata_url = null or char_length(metadata_url) > 0),
+  attribute_mapping jsonb,
+  created_at timestamptz,
+  updated_at timestamptz,
+  name_id_format text
+);
+create index saml_providers_sso_provider_id_idx on auth.saml_providers (sso_provider_id);
 
 create table auth.flow_state (
   id uuid primary key,
@@ -146,6 +192,19 @@ create table auth.flow_state (
   auth_code_issued_at timestamptz
 );
 create index idx_auth_code on auth.flow_state (auth_code);
+create index idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+
+create table auth.saml_relay_states (
+  id uuid primary key,
+  sso_provider_id uuid not null references auth.sso_providers (id) on delete cascade,
+  request_id text not null check (char_length(request_id) > 0),
+  for_email text,
+  redirect_to text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  flow_state_id uuid references auth.flow_state (id) on delete cascade
+);
+create index saml_relay_states_sso_provider_id_idx on auth.saml_relay_states (sso_provider_id);
 
 create table auth.one_time_tokens (
   id uuid primary key,
@@ -208,6 +267,15 @@ as $$
     (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
   )::text
 $$;
+
+-- As GoTrue's migrations leave them: RLS on (no policies; only owners and BYPASSRLS roles see rows).
+do $$
+declare t text;
+begin
+  for t in select tablename from pg_tables where schemaname = 'auth' loop
+    execute format('alter table auth.%I enable row level security', t);
+  end loop;
+end $$;
 
 reset role;
 
