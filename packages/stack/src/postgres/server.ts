@@ -113,6 +113,9 @@ async function initCluster(dataDir: string, user: RunAs | undefined): Promise<vo
         '--encoding=UTF8',
         '--locale=C.UTF-8',
         '--no-instructions',
+        // Skip fsyncing the ~1000 new files: a third of initdb's time. Only an OS crash in the first
+        // seconds could hurt the new cluster (then `stack reset`); committed rows are fsynced as always.
+        '--no-sync',
       ],
       user,
     );
