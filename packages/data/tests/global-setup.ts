@@ -1,22 +1,26 @@
 /**
- * Starts one isolated stack on the Lanes project (real migrations and functions) for the whole test run.
- * API and database take free ports; the inbox takes the port the functions' email endpoint names
- * (`LANES_EMAIL_API_URL`, default 54324), so invitation emails land where the tests read them.
+ * Starts one isolated stack for the whole test run on a mirror of the Lanes project: a temp folder whose
+ * `supabase/` links to the real config, migrations and functions, with its own `functions/.env` pointing the
+ * functions' email endpoint (`LANES_EMAIL_API_URL`) at this stack's inbox. So parallel runs and a running dev
+ * stack never share ports or inboxes.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestStack, toEnv } from '@lanes/stack/testing';
 
-const workdir = fileURLToPath(new URL('../../..', import.meta.url));
-
-function emailPort(): number {
-  const file = `${workdir}/supabase/functions/.env`;
-  const configured = existsSync(file)
-    ? /^LANES_EMAIL_API_URL=(.*)$/m.exec(readFileSync(file, 'utf8'))?.[1]
-    : undefined;
-  return Number(new URL(configured?.trim() || 'http://127.0.0.1:54324').port);
-}
+const repo = fileURLToPath(new URL('../../..', import.meta.url));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,16 +33,39 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The project mirror: links for everything but `supabase/functions/.env`. */
+function mirror(inboxPort: number): string {
+  const root = mkdtempSync(join(tmpdir(), 'lanes-data-tests-'));
+  // Functions import ../../../packages/shared from their folder: the link keeps that path valid here too.
+  symlinkSync(join(repo, 'packages'), join(root, 'packages'));
+  const supabase = join(root, 'supabase');
+  mkdirSync(join(supabase, 'functions'), { recursive: true });
+  for (const entry of readdirSync(join(repo, 'supabase'))) {
+    if (entry === 'functions' || entry.startsWith('.')) continue;
+    symlinkSync(join(repo, 'supabase', entry), join(supabase, entry));
+  }
+  for (const entry of readdirSync(join(repo, 'supabase', 'functions'))) {
+    if (entry.startsWith('.')) continue;
+    symlinkSync(join(repo, 'supabase', 'functions', entry), join(supabase, 'functions', entry));
+  }
+  const example = join(repo, 'supabase', 'functions', '.env.example');
+  const base = existsSync(example)
+    ? readFileSync(example, 'utf8').replace(/^LANES_EMAIL_API_URL=.*$/m, '')
+    : '';
+  writeFileSync(
+    join(supabase, 'functions', '.env'),
+    `${base}\nLANES_EMAIL_API_URL=http://127.0.0.1:${inboxPort}/api/v1/send\n`,
+  );
+  return root;
+}
+
 export default async function setup() {
-  const inbox = emailPort();
-  const stack = await startTestStack({
-    workdir,
-    ports: { api: await freePort(), db: await freePort(), inbox },
-  }).catch((error: Error) => {
-    throw new Error(
-      `could not start the test stack with its inbox on port ${inbox} (is a dev stack running? stop it): ${error.message}`,
-    );
-  });
+  const ports = { api: await freePort(), db: await freePort(), inbox: await freePort() };
+  const workdir = mirror(ports.inbox);
+  const stack = await startTestStack({ workdir, ports });
   process.env.STACK_ENV = JSON.stringify(toEnv(stack));
-  return () => stack.stop();
+  return async () => {
+    await stack.stop();
+    rmSync(workdir, { recursive: true, force: true });
+  };
 }

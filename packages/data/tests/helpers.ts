@@ -66,7 +66,7 @@ interface InboxMessage {
   To: { Address: string }[];
 }
 
-/** The newest email to `address`, or null. */
+/** The newest email to `address` in the stack's inbox (Auth's and the functions' emails alike), or null. */
 export async function latestEmail(address: string): Promise<InboxMessage | null> {
   const { inboxUrl } = env();
   const search = await fetch(`${inboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`);

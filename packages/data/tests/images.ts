@@ -11,13 +11,14 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A solid-colour RGB PNG of the given size. */
-export function png(width: number, height: number): Uint8Array {
+export function png(width: number, height: number): Uint8Array<ArrayBuffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7f)]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  // Copied into a fresh ArrayBuffer: Buffers may sit on a shared pool, which Blob parts do not accept.
   return new Uint8Array(
     Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

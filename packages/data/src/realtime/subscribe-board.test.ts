@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWorld } from '../../tests/world.ts';
+import { createTask } from '../tasks/create-task.ts';
+import { moveTask } from '../tasks/move-task.ts';
+import { type BoardEvent, type BoardSubscription, subscribeBoard } from './subscribe-board.ts';
+
+const open: BoardSubscription[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.unsubscribe()));
+});
+
+/** Collects a subscription's events; `next` resolves with the first (past or future) event matching. */
+function recorder() {
+  const events: BoardEvent[] = [];
+  const waiters: { match: (e: BoardEvent) => boolean; resolve: (e: BoardEvent) => void }[] = [];
+  return {
+    events,
+    push(event: BoardEvent) {
+      events.push(event);
+      for (const waiter of waiters.filter((w) => w.match(event))) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(event);
+      }
+    },
+    next<E extends BoardEvent>(match: (e: BoardEvent) => boolean): Promise<E> {
+      const seen = events.find(match);
+      if (seen) return Promise.resolve(seen as E);
+      return new Promise((resolve) => waiters.push({ match, resolve: resolve as (e: BoardEvent) => void }));
+    },
+  };
+}
+
+describe('subscribeBoard', () => {
+  it('delivers task inserts and moves of the board as typed rows', async () => {
+    const world = await createWorld();
+    const member = await world.join('member', 'Mia');
+    const seen = recorder();
+    open.push(
+      subscribeBoard(
+        member.client,
+        { boardId: world.boardId, me: { userId: member.id, displayName: 'Mia' } },
+        seen.push,
+      ),
+    );
+    await seen.next((e) => e.kind === 'status' && e.status === 'SUBSCRIBED');
+
+    const task = await createTask(world.owner.client, {
+      boardId: world.boardId,
+      columnId: world.columns.todo,
+      title: 'Live',
+    });
+    const inserted = await seen.next<Extract<BoardEvent, { kind: 'upsert' }>>(
+      (e) => e.kind === 'upsert' && e.table === 'tasks',
+    );
+    expect(inserted.row).toMatchObject({
+      id: task.id,
+      title: 'Live',
+      number: 1,
+      column_id: world.columns.todo,
+    });
+
+    await moveTask(world.owner.client, {
+      taskId: task.id,
+      columnId: world.columns.done,
+      beforeId: null,
+      afterId: null,
+    });
+    const moved = await seen.next<Extract<BoardEvent, { kind: 'upsert' }>>(
+      (e) => e.kind === 'upsert' && e.table === 'tasks' && e.row.column_id === world.columns.done,
+    );
+    expect(moved.row).toMatchObject({ id: task.id, completed_at: expect.any(String) });
+  });
+
+  it('shares who is viewing which task, and cards being dragged', async () => {
+    const world = await createWorld();
+    const member = await world.join('member', 'Mia');
+    const ownerSeen = recorder();
+    const memberSeen = recorder();
+    const ownerSub = subscribeBoard(
+      world.owner.client,
+      { boardId: world.boardId, me: { userId: world.owner.id, displayName: 'Olive' } },
+      ownerSeen.push,
+    );
+    const memberSub = subscribeBoard(
+      member.client,
+      { boardId: world.boardId, me: { userId: member.id, displayName: 'Mia' } },
+      memberSeen.push,
+    );
+    open.push(ownerSub, memberSub);
+    await ownerSeen.next((e) => e.kind === 'status' && e.status === 'SUBSCRIBED');
+    await memberSeen.next((e) => e.kind === 'status' && e.status === 'SUBSCRIBED');
+
+    const taskId = crypto.randomUUID();
+    await memberSub.viewTask(taskId);
+    const presence = await ownerSeen.next<Extract<BoardEvent, { kind: 'presence' }>>(
+      (e) => e.kind === 'presence' && e.viewers.some((v) => v.userId === member.id && v.taskId === taskId),
+    );
+    expect(presence.viewers).toContainEqual({ userId: member.id, displayName: 'Mia', taskId });
+
+    await ownerSub.sendDrag({ taskId, columnId: world.columns.doing, index: 2 });
+    const drag = await memberSeen.next<Extract<BoardEvent, { kind: 'drag' }>>((e) => e.kind === 'drag');
+    expect(drag.drag).toEqual({ userId: world.owner.id, taskId, columnId: world.columns.doing, index: 2 });
+  });
+});
