@@ -127,6 +127,10 @@ describe('storage move, copy and remove', () => {
     });
     expect(await (await docs().download(to)).data?.text()).toBe('move me');
     expect((await docs().exists(from)).data).toBe(false);
+    const taken = await docs().move(to, `${folder}/a.txt`);
+    expect(taken.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
+    const hidden = await bob.client.storage.from('private-docs').move(to, `${bob.id}/mine.txt`);
+    expect(hidden.error).toMatchObject({ statusCode: '404', message: 'Object not found' });
     const stolen = await docs().move(to, `${bob.id}/stolen.txt`);
     expect(stolen.error).toMatchObject({
       statusCode: '403',

@@ -11,7 +11,7 @@ import { errors } from './errors.ts';
 import { json, readJson } from './http.ts';
 import { mustBeValidKey } from './keys.ts';
 import { renderObject } from './render.ts';
-import { findObject, findObjectOrNull, type ObjectRow } from './rows.ts';
+import { findObject, findObjectOrNull, type ObjectRow, ownerColumns } from './rows.ts';
 import { insertObjectRow } from './write.ts';
 
 const RETURNING = `id, bucket_id, name, owner, owner_id, version, metadata, user_metadata,
@@ -80,17 +80,18 @@ async function readTransfer(request: Request): Promise<Transfer & { body: Record
   return { ...transfer, body };
 }
 
-/** Renames a row; the bytes stay where they are, since files are addressed by version. */
+/**
+ * Renames a row as the caller (who must see the source and may update it into its new place; the
+ * mover becomes the owner, as in storage-api). The bytes stay where they are: files follow versions.
+ */
 export async function moveObject(deps: StorageDeps, caller: Caller, request: Request) {
   const t = await readTransfer(request);
+  const { owner, owner_id } = ownerColumns(caller.owner);
   const moved = await deps.db.asCaller(caller, async (tx) => {
-    await asAdmin(tx);
     await findObject(tx, t.bucketId, t.sourceKey);
-    const taken = await findObjectOrNull(tx, t.destinationBucket, t.destinationKey);
-    if (taken) throw errors.keyAlreadyExists();
-    await becomeCaller(tx, caller);
     const [row] = await tx<{ id: string }[]>`
-      update storage.objects set bucket_id = ${t.destinationBucket}, name = ${t.destinationKey}
+      update storage.objects set bucket_id = ${t.destinationBucket}, name = ${t.destinationKey},
+        owner = ${owner}, owner_id = ${owner_id}
       where bucket_id = ${t.bucketId} and name = ${t.sourceKey} returning id`;
     if (!row) throw errors.noSuchKey();
     return row;
