@@ -286,6 +286,26 @@ $$;
 create trigger columns_guard_delete before delete on public.columns
   for each row execute function public.guard_column_delete();
 
+-- SPEC §4: a task is deleted from the archive (archived → deleted). Deleting the board removes
+-- all of its tasks; service-role and maintenance deletes (no signed-in user) are not held back.
+create function public.guard_task_delete() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if old.archived_at is null
+     and (select auth.uid()) is not null
+     and exists (select 1 from public.boards b where b.id = old.board_id) then
+    raise exception using errcode = 'P0001', message = 'CONFLICT',
+      detail = 'Archive the task before deleting it.', hint = 'archived_at';
+  end if;
+  return old;
+end;
+$$;
+
+create trigger tasks_guard_delete before delete on public.tasks
+  for each row execute function public.guard_task_delete();
+
 -- ============================================================================
 -- RPC: move a task
 -- ============================================================================

@@ -303,8 +303,9 @@ describe('delete any comment or attachment; archive or delete boards; delete tas
       await outcomes((tx) => tx`delete from public.boards where id = ${acme.board} returning id`),
     ).toEqual(admins);
   });
-  test('delete a task', async () => {
-    expect(await outcomes((tx) => tx`delete from public.tasks where id = ${task} returning id`)).toEqual(
+  test('delete an archived task', async () => {
+    const archived = await seededTask('Onboarding checklist');
+    expect(await outcomes((tx) => tx`delete from public.tasks where id = ${archived} returning id`)).toEqual(
       admins,
     );
   });

@@ -183,16 +183,26 @@ describe('tasks', () => {
     expect(feed.map((f) => f.kind)).toEqual(['task_created', 'task_archived', 'task_restored']);
   });
 
-  test('deleting a task keeps its lines in the feed; deleting a board removes everything on it', async () => {
+  test('only an archived task is deleted, keeping its lines in the feed; deleting a board removes everything on it', async () => {
     const ws = await createWorkspace({});
     const [task] = await createTasks(ws, ws.todo, 1);
     await db`insert into public.comments (task_id, author_id, body) values (${task!}, ${ws.owner.id}, 'Hi')`;
+    await expect(
+      asUser(ws.owner, (tx) => tx`delete from public.tasks where id = ${task!}`),
+    ).rejects.toMatchObject({
+      ...refusedWith('CONFLICT'),
+      hint: 'archived_at',
+    });
+    await asUser(ws.owner, (tx) => tx`update public.tasks set archived_at = now() where id = ${task!}`, {
+      commit: true,
+    });
     await asUser(ws.owner, (tx) => tx`delete from public.tasks where id = ${task!}`, { commit: true });
     const feed =
       await db`select kind, task_id, data->>'title' as title from public.activity where workspace_id = ${ws.id} and kind <> 'member_joined' order by id`;
     expect(feed).toEqual([
       { kind: 'task_created', task_id: null, title: 'Task 1' },
       { kind: 'comment_added', task_id: null, title: null },
+      { kind: 'task_archived', task_id: null, title: null },
     ]);
     await createTasks(ws, ws.doing, 2);
     await asUser(ws.owner, (tx) => tx`delete from public.boards where id = ${ws.board}`, { commit: true });
