@@ -99,6 +99,18 @@ export async function moveObject(deps: StorageDeps, caller: Caller, request: Req
   return json({ message: 'Successfully moved', Id: moved.id, Key: t.destinationKey });
 }
 
+/** The `x-metadata` header (base64 JSON) that replaces user metadata when a copy does not keep it. */
+function headerMetadata(request: Request): Record<string, unknown> | null {
+  const header = request.headers.get('x-metadata');
+  if (!header) return null;
+  try {
+    const value = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
+    return value && typeof value === 'object' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Copies a row the caller can read into a new row (and new bytes) the caller may insert. */
 export async function copyObject(deps: StorageDeps, caller: Caller, request: Request) {
   const t = await readTransfer(request);
@@ -113,13 +125,12 @@ export async function copyObject(deps: StorageDeps, caller: Caller, request: Req
       previous = (await findObjectOrNull(tx, t.destinationBucket, t.destinationKey))?.version;
       await becomeCaller(tx, caller);
       const given = (t.body.metadata ?? {}) as { cacheControl?: string; mimetype?: string };
-      const metadata = copyMetadata
-        ? source.metadata
-        : {
-            ...source.metadata,
-            ...(given.cacheControl ? { cacheControl: given.cacheControl } : {}),
-            ...(given.mimetype ? { mimetype: given.mimetype } : {}),
-          };
+      const metadata = {
+        ...source.metadata,
+        ...(!copyMetadata && given.cacheControl ? { cacheControl: given.cacheControl } : {}),
+        ...(!copyMetadata && given.mimetype ? { mimetype: given.mimetype } : {}),
+        lastModified: new Date().toISOString(),
+      };
       await insertObjectRow(
         tx,
         {
@@ -129,7 +140,7 @@ export async function copyObject(deps: StorageDeps, caller: Caller, request: Req
           owner: caller.owner,
           version,
           metadata,
-          userMetadata: copyMetadata ? source.user_metadata : null,
+          userMetadata: copyMetadata ? source.user_metadata : headerMetadata(request),
         },
         upsert,
       );
