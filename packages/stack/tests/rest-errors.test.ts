@@ -18,10 +18,15 @@ describe('rest: errors', () => {
       expect(res.status, path).toBe(400);
       expect(res.json(), path).toMatchObject({ code: 'PGRST100', hint: null });
     }
-    const { error } = await rest('/countries?id=zz.1').then((r) => ({
-      error: r.json() as { message: string; details: string },
-    }));
-    expect(error.message).toBe('"failed to parse filter parameter (zz.1)" (line 1, column 1)');
+    const error = (await rest('/countries?id=zz.1')).json();
+    expect(error).toEqual({
+      code: 'PGRST100',
+      details: 'unexpected "z" expecting "not" or operator (eq, gt, ...)',
+      hint: null,
+      message: '"failed to parse filter (zz.1)" (line 1, column 1)',
+    });
+    const select = await rest('/countries?select=name,(');
+    expect(select.json()).toMatchObject({ message: '"failed to parse select parameter (name,()" (line 1, column 6)' });
   });
 
   it('answers 42703 for columns the table lacks, without running anything', async () => {

@@ -30,9 +30,9 @@ export class ApiError extends Error {
   }
 }
 
-/** PGRST100: a query parameter that does not follow the grammar. */
-export const parseError = (param: string, value: string, detail: string) =>
-  new ApiError(400, 'PGRST100', `"failed to parse ${param} parameter (${value})" (line 1, column 1)`, detail);
+/** PGRST100: a query parameter that does not follow the grammar; `what` as PostgREST names it. */
+export const parseError = (what: string, value: string, detail: string, column = 1) =>
+  new ApiError(400, 'PGRST100', `"failed to parse ${what} (${value})" (line 1, column ${column})`, detail);
 
 /** Column unknown to the schema cache: the same body Postgres would send (42703), never executed. */
 export const unknownColumn = (table: string, column: string) =>

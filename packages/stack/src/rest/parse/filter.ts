@@ -107,7 +107,7 @@ export function parseOperation(field: FieldRef, text: string, param = 'filter', 
     throw parseError(
       param,
       text,
-      `unexpected "${rest.slice(0, 1) || 'end of input'}" expecting operator (${OPERATORS.join(', ')})`,
+      `unexpected ${rest ? `"${rest.slice(0, 1)}"` : 'end of input'} expecting "not" or operator (eq, gt, ...)`,
     );
   }
   const modifier = m[2];

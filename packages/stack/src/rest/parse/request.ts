@@ -104,7 +104,7 @@ function parseRange(header: string | null): Range | null {
 
 function nonNegative(param: string, value: string): number {
   if (!/^\d+$/.test(value))
-    throw parseError(param, value, `unexpected "${value.slice(0, 1)}" expecting digit`);
+    throw parseError(`${param} parameter`, value, `unexpected "${value.slice(0, 1)}" expecting digit`);
   return Number(value);
 }
 
@@ -137,7 +137,7 @@ export function applyFilters(req: ApiRequest, params: [string, string][]): void 
       push(req.conditions, path, [
         parseLogic(negate ? (last.slice(4) as 'or') : (last as 'or'), negate, value),
       ]);
-    } else push(req.conditions, path, [parseOperation(parseField(last, 'filter'), value)]);
+    } else push(req.conditions, path, [parseOperation(parseField(last, 'tree path'), value)]);
   }
 }
 

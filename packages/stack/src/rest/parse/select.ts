@@ -57,7 +57,7 @@ export class Cursor {
   }
   fail(expecting: string): never {
     const found = this.done() ? 'end of input' : `"${this.peek()}"`;
-    throw parseError(this.param, this.text, `unexpected ${found} expecting ${expecting}`);
+    throw parseError(this.param, this.text, `unexpected ${found} expecting ${expecting}`, this.pos + 1);
   }
   expect(s: string): void {
     if (!this.eat(s)) this.fail(`"${s}"`);
@@ -84,7 +84,8 @@ export class Cursor {
   jsonPath(): JsonStep[] {
     const steps: JsonStep[] = [];
     while (this.startsWith('->')) {
-      const arrow = this.eat('->>') ? '->>' : (this.eat('->'), '->');
+      const arrow = this.eat('->>') ? '->>' : '->';
+      if (arrow === '->') this.eat('->');
       steps.push({ arrow, key: this.name() });
     }
     return steps;
@@ -151,7 +152,7 @@ export function parseSelect(text: string): SelectItem[] {
   // Whitespace outside quotes is insignificant, as in PostgREST.
   const compact = text.replace(/"[^"]*"|\s+/g, (m) => (m.startsWith('"') ? m : ''));
   if (compact === '') return [{ kind: 'star' }];
-  const c = new Cursor(compact, 'select');
+  const c = new Cursor(compact, 'select parameter');
   const items = parseList(c, '');
   if (!c.done()) c.fail('end of input');
   return items;
