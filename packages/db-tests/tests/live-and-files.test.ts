@@ -5,7 +5,7 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInCast } from './support/clients.ts';
-import { acme, type CastRole, cast, db, globex, seededTask } from './support/db.ts';
+import { acme, asUser, type CastRole, cast, db, globex, seededTask } from './support/db.ts';
 
 let clients: Record<CastRole, SupabaseClient>;
 const channels: RealtimeChannel[] = [];
@@ -90,5 +90,46 @@ describe('storage', () => {
     expect(await read.data?.text()).toBe('hello');
     const hidden = await clients.outsider.storage.from('attachments').download(uploaded.data!.path);
     expect(hidden.data).toBeNull();
+  });
+});
+
+describe('private board channels', () => {
+  /** Joins `board:<id>` as a private channel and resolves with the final status. */
+  async function join(client: SupabaseClient, boardId: string): Promise<string> {
+    const channel = client.channel(`board:${boardId}`, {
+      config: { private: true, presence: { key: 'me' } },
+    });
+    channels.push(channel);
+    return new Promise((resolve) =>
+      channel.subscribe((status) => {
+        if (status !== 'CLOSED') resolve(status);
+      }),
+    );
+  }
+
+  test("the board's members join its private channel; an outsider is refused", async () => {
+    await clients.viewer.realtime.setAuth();
+    await clients.outsider.realtime.setAuth();
+    expect(await join(clients.viewer, acme.board)).toBe('SUBSCRIBED');
+    expect(await join(clients.outsider, acme.board)).toBe('CHANNEL_ERROR');
+  });
+
+  test('the policies decide per board and per extension, as the user', async () => {
+    const probe = (user: typeof cast.member, topic: string, extension: string) =>
+      asUser(user, async (tx) => {
+        await tx`select set_config('realtime.topic', ${topic}, true)`;
+        return tx`insert into realtime.messages (topic, extension) values (${topic}, ${extension}) returning id`;
+      });
+    expect(await probe(cast.viewer, `board:${acme.board}`, 'presence')).toHaveLength(1);
+    expect(await probe(cast.member, `board:${acme.board}`, 'broadcast')).toHaveLength(1);
+    await expect(probe(cast.outsider, `board:${acme.board}`, 'presence')).rejects.toMatchObject({
+      code: '42501',
+    });
+    await expect(probe(cast.member, `board:${globex.board}`, 'broadcast')).rejects.toMatchObject({
+      code: '42501',
+    });
+    await expect(probe(cast.member, 'workspace:anything', 'broadcast')).rejects.toMatchObject({
+      code: '42501',
+    });
   });
 });
