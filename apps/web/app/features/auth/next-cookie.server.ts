@@ -1,0 +1,21 @@
+/**
+ * @module features/auth/next-cookie.server — remembers where to go after an emailed link (magic link,
+ * recovery), because the data layer's links lead to plain `/auth/confirm` without a `next`.
+ */
+import { parseCookieHeader } from '@supabase/ssr';
+import { safeNext } from '../../lib/safe-next.ts';
+
+const NAME = 'lanes-next';
+
+export function rememberNext(next: string): string {
+  return `${NAME}=${encodeURIComponent(safeNext(next))}; Path=/auth; Max-Age=3600; HttpOnly; SameSite=Lax`;
+}
+
+export function recalledNext(request: Request): string | null {
+  const found = parseCookieHeader(request.headers.get('Cookie') ?? '').find((c) => c.name === NAME);
+  return found?.value ? decodeURIComponent(found.value) : null;
+}
+
+export function forgetNext(): string {
+  return `${NAME}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax`;
+}

@@ -1,0 +1,66 @@
+/** @module features/auth/sign-up-form — display name, email, password; then "check your inbox". */
+import { signUpInput } from '@lanes/shared/schemas/auth';
+import { Form, Link } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { FormError, FormNotice } from '../../components/form-error.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import type { AuthActionData } from './auth-forms.server.ts';
+
+const ORDER = ['displayName', 'email', 'password'] as const;
+
+export function SignUpForm({ result }: { result: AuthActionData | undefined }) {
+  const form = useValidatedForm(signUpInput, result?.errors, ORDER);
+  const errors = form.errors;
+  if (result?.sent === 'signup') {
+    return (
+      <FormNotice>
+        <p>
+          <strong>Check your inbox.</strong> We sent a confirmation link to {result.email}. Open it to finish
+          signing up.
+        </p>
+      </FormNotice>
+    );
+  }
+  const email = result?.email ?? '';
+  return (
+    <Form method="post" className="form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
+      <TextField
+        label="Display name"
+        name="displayName"
+        autoComplete="name"
+        required
+        maxLength={60}
+        error={errors?.fields.displayName}
+        autoFocus={form.focusField === 'displayName' || !errors}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={email}
+        error={errors?.fields.email}
+        autoFocus={form.focusField === 'email'}
+        errorAction={
+          errors?.code === 'USER_EXISTS' ? (
+            <Link to={`/sign-in?email=${encodeURIComponent(email)}`}>Sign in instead</Link>
+          ) : null
+        }
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors?.fields.password}
+        autoFocus={form.focusField === 'password'}
+        description="8 to 72 characters, with at least one letter and one digit."
+      />
+      <FormError>{errors?.form ? <p>{errors.form}</p> : null}</FormError>
+      <Button pending={form.pending}>Create account</Button>
+    </Form>
+  );
+}

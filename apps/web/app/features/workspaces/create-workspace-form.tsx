@@ -1,0 +1,54 @@
+/** @module features/workspaces/create-workspace-form — name and address (slug, filled in from the name). */
+import { createWorkspaceInput, slugify } from '@lanes/shared/schemas/workspace';
+import { useRef } from 'react';
+import { Form } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { FormError } from '../../components/form-error.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import type { CreateWorkspaceData } from './create-workspace.server.ts';
+
+const ORDER = ['name', 'slug'] as const;
+
+export function CreateWorkspaceForm({ result }: { result: CreateWorkspaceData | undefined }) {
+  const form = useValidatedForm(createWorkspaceInput, result?.errors, ORDER);
+  const slugRef = useRef<HTMLInputElement>(null);
+  const slugEdited = useRef(Boolean(result?.values.slug));
+  const errors = form.errors;
+  return (
+    <Form method="post" className="form panel" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
+      <h2>Create a workspace</h2>
+      <TextField
+        label="Name"
+        name="name"
+        required
+        maxLength={64}
+        defaultValue={result?.values.name}
+        error={errors?.fields.name}
+        autoFocus={form.focusField === 'name'}
+        onChange={(event) => {
+          if (!slugEdited.current && slugRef.current)
+            slugRef.current.value = slugify(event.currentTarget.value);
+        }}
+      />
+      <TextField
+        label="Address"
+        name="slug"
+        required
+        maxLength={40}
+        inputRef={slugRef}
+        defaultValue={result?.values.slug}
+        error={errors?.fields.slug}
+        autoFocus={form.focusField === 'slug'}
+        autoCapitalize="none"
+        spellCheck={false}
+        description="Lowercase letters, digits and dashes; the workspace lives at /w/<address>."
+        onChange={() => {
+          slugEdited.current = true;
+        }}
+      />
+      <FormError>{errors?.form ? <p>{errors.form}</p> : null}</FormError>
+      <Button pending={form.pending}>Create workspace</Button>
+    </Form>
+  );
+}

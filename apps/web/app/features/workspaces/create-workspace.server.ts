@@ -1,0 +1,30 @@
+/** @module features/workspaces/create-workspace.server — the create-workspace action: go to it, or show why not. */
+import type { LanesClient } from '@lanes/data/client';
+import { createWorkspace } from '@lanes/data/workspaces/create-workspace';
+import { LanesError } from '@lanes/shared/errors';
+import { data, redirect } from 'react-router';
+import { type FormErrors, toFormErrors } from '../../lib/form-errors.ts';
+import { suggestSlug } from './suggest-slug.ts';
+
+export interface CreateWorkspaceData {
+  errors: FormErrors;
+  values: { name: string; slug: string };
+}
+
+export async function createWorkspaceAction(client: LanesClient, form: FormData) {
+  const values = { name: String(form.get('name') ?? ''), slug: String(form.get('slug') ?? '') };
+  try {
+    const workspace = await createWorkspace(client, values);
+    throw redirect(`/w/${workspace.slug}`);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!(error instanceof LanesError)) console.error(error);
+    const errors = toFormErrors(error);
+    // SPEC §8: SLUG_TAKEN comes with a suggestion the user can take as is.
+    if (errors.code === 'SLUG_TAKEN') {
+      errors.fields.slug = `${errors.fields.slug ?? 'This address is already taken.'} Try “${suggestSlug(values.slug.trim())}”.`;
+    }
+    const status = error instanceof LanesError ? error.status : 500;
+    return data<CreateWorkspaceData>({ errors, values }, { status });
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * @module lib/form-errors — turns any error (a LanesError from the data layer, or zod issues from the client
+ * check) into what a form shows: messages per field, or one message for the whole form (SPEC §5, §8).
+ */
+import { type ErrorCode, LanesError, validationError } from '@lanes/shared/errors';
+
+export interface FormErrors {
+  code: ErrorCode;
+  /** Field name → message, shown under that field. */
+  fields: Record<string, string>;
+  /** Shown above the submit button when no field owns the error. */
+  form?: string;
+}
+
+/** From schema issues (client-side check): the same shape the server answers with. */
+export function fromIssues(issues: readonly { path: PropertyKey[]; message: string }[]): FormErrors {
+  return toFormErrors(validationError(issues));
+}
+
+export function toFormErrors(error: unknown): FormErrors {
+  if (!(error instanceof LanesError)) {
+    return { code: 'UNEXPECTED', fields: {}, form: 'Something went wrong. Please try again.' };
+  }
+  const fields: Record<string, string> = {};
+  let form: string | undefined;
+  const perField = error.details?.fields;
+  if (error.code === 'VALIDATION' && perField && typeof perField === 'object') {
+    for (const [name, message] of Object.entries(perField as Record<string, string>)) {
+      if (name === '_form') form = message;
+      else fields[name] = message;
+    }
+  } else if (error.field) {
+    fields[error.field] = error.message;
+  } else {
+    form = formMessage(error);
+  }
+  return form === undefined ? { code: error.code, fields } : { code: error.code, fields, form };
+}
+
+function formMessage(error: LanesError): string {
+  if (error.code === 'RATE_LIMITED') {
+    const seconds = waitSeconds(error);
+    return seconds
+      ? `Too many attempts. Please wait ${seconds} seconds and try again.`
+      : 'Too many attempts. Please wait a minute and try again.';
+  }
+  if (error.code === 'UNEXPECTED' && error.requestId)
+    return `${error.message} (reference ${error.requestId})`;
+  return error.message;
+}
+
+/**
+ * The wait GoTrue names in its rate-limit message ("…after 37 seconds"). The catalogue error keeps the backend
+ * error as `cause`; this small adapter reads it until the data package carries the wait itself.
+ */
+export function waitSeconds(error: LanesError): number | null {
+  const cause = error.cause as { message?: unknown } | undefined;
+  const text = typeof cause?.message === 'string' ? cause.message : '';
+  const match = /(\d+)\s*seconds?/i.exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+/** The first field (in the form's order) that has an error, for focus. */
+export function firstInvalid(errors: FormErrors | null | undefined, order: readonly string[]): string | null {
+  if (!errors) return null;
+  return order.find((name) => errors.fields[name] !== undefined) ?? null;
+}

@@ -1,0 +1,91 @@
+/**
+ * @module lib/supabase.server — one Supabase client per request with the session in cookies
+ * (`@supabase/ssr`), the signed-in user read from verified JWT claims, and `requireUser` for protected routes.
+ */
+import type { LanesClient } from '@lanes/data/client';
+import type { Database } from '@lanes/shared/database';
+import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
+import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
+import { env } from '../env.server.ts';
+import { signInPath } from './safe-next.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  displayName: string;
+  /** How the session was made (`password`, `otp`, `recovery`…), from the token's `amr` claim. */
+  methods: string[];
+}
+
+export interface RequestSupabase {
+  client: LanesClient;
+  user: SessionUser | null;
+}
+
+const supabaseContext = createContext<RequestSupabase>();
+
+/** A server client whose cookie writes land in `responseHeaders` (with the no-store headers @supabase/ssr asks for). */
+export function createRequestClient(request: Request, responseHeaders: Headers): LanesClient {
+  return createServerClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    cookies: {
+      getAll: () =>
+        parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({
+          name,
+          value: value ?? '',
+        })),
+      setAll: (cookies, headers) => {
+        for (const { name, value, options } of cookies) {
+          responseHeaders.append('Set-Cookie', serializeCookieHeader(name, value, options));
+        }
+        for (const [key, value] of Object.entries(headers ?? {})) responseHeaders.set(key, value);
+      },
+    },
+  }) as unknown as LanesClient; // same class; @supabase/ssr sees its own copy of the types
+}
+
+/**
+ * The user from the access token in the cookies. `getClaims()` refreshes an expired session (new cookies) and
+ * verifies the ES256 signature against the cached JWKS, so a request costs no Auth round trip.
+ */
+export async function readUser(client: LanesClient): Promise<SessionUser | null> {
+  const { data, error } = await client.auth.getClaims();
+  if (error || !data) return null;
+  const claims = data.claims;
+  const metadata = (claims.user_metadata ?? {}) as Record<string, unknown>;
+  const email = typeof claims.email === 'string' ? claims.email : '';
+  const amr = Array.isArray(claims.amr) ? (claims.amr as { method?: unknown }[]) : [];
+  return {
+    id: claims.sub,
+    email,
+    displayName: typeof metadata.display_name === 'string' ? metadata.display_name : email.split('@')[0]!,
+    methods: amr.map((entry) => String(entry.method ?? '')),
+  };
+}
+
+/**
+ * Root middleware: builds the request's client, reads the user before any loader runs (so a refresh writes
+ * its cookies in time), and copies every cookie the request produced onto the response — redirects included.
+ */
+export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const headers = new Headers();
+  const client = createRequestClient(request, headers);
+  const user = await readUser(client);
+  context.set(supabaseContext, { client, user });
+  const response = await next();
+  for (const cookie of headers.getSetCookie()) response.headers.append('Set-Cookie', cookie);
+  for (const [key, value] of headers) if (key !== 'set-cookie') response.headers.set(key, value);
+  return response;
+};
+
+type Context = Readonly<RouterContextProvider>;
+
+export function getSupabase(context: Context): RequestSupabase {
+  return context.get(supabaseContext);
+}
+
+/** The signed-in user and their client, or a redirect to `/sign-in?next=<this path>`. */
+export function requireUser(request: Request, context: Context): RequestSupabase & { user: SessionUser } {
+  const supabase = getSupabase(context);
+  if (!supabase.user) throw redirect(signInPath(request));
+  return supabase as RequestSupabase & { user: SessionUser };
+}

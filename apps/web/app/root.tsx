@@ -1,0 +1,86 @@
+/**
+ * @module root — the HTML document: theme from the cookie (no flash), the browser-safe env, the Supabase
+ * middleware that reads the session for every request, and the last-resort error boundary.
+ */
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetchers,
+  useLoaderData,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root.ts';
+import { GeneralErrorBoundary } from './components/error-boundary.tsx';
+import { publicEnv } from './env.server.ts';
+import { readTheme } from './features/theme/theme.server.ts';
+import { isTheme, type Theme } from './features/theme/theme.ts';
+import { PublicEnvContext } from './lib/public-env.ts';
+import { getSupabase, supabaseMiddleware } from './lib/supabase.server.ts';
+import './app.css';
+
+export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = getSupabase(context);
+  return {
+    theme: readTheme(request),
+    env: publicEnv(),
+    user: user ? { id: user.id, email: user.email, displayName: user.displayName } : null,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Lanes' },
+  { name: 'description', content: 'A realtime task board for small teams.' },
+];
+
+/** The theme being switched to wins over the cookie, so the switch feels instant. */
+function useTheme(saved: Theme | undefined): Theme {
+  const pending = useFetchers()
+    .find((f) => f.formAction === '/theme')
+    ?.formData?.get('theme');
+  return isTheme(pending) ? pending : (saved ?? 'system');
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root');
+  const theme = useTheme(data?.theme);
+  return (
+    <html lang="en" data-theme={theme === 'system' ? undefined : theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === 'system' ? 'light dark' : theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { env } = useLoaderData<typeof loader>();
+  return (
+    <PublicEnvContext.Provider value={env}>
+      <Outlet />
+    </PublicEnvContext.Provider>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="page-center">
+      <GeneralErrorBoundary />
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * @module routes — every URL of SPEC §2 in this release. Signed-in pages sit under `routes/app/layout.tsx`
+ * (session required); `/w/:slug` loads the workspace once for the boards list and the board below it.
+ */
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  layout('routes/auth/layout.tsx', [
+    route('sign-in', 'routes/auth/sign-in.tsx'),
+    route('sign-up', 'routes/auth/sign-up.tsx'),
+    route('forgot-password', 'routes/auth/forgot-password.tsx'),
+    route('reset-password', 'routes/auth/reset-password.tsx'),
+  ]),
+  route('auth/confirm', 'routes/auth/confirm.tsx'),
+  route('sign-out', 'routes/auth/sign-out.ts'),
+  route('theme', 'routes/theme.ts'),
+  layout('routes/app/layout.tsx', [
+    route('w', 'routes/app/workspaces.tsx'),
+    route('w/:slug', 'routes/app/workspace-layout.tsx', [
+      index('routes/app/workspace-boards.tsx'),
+      route('b/:boardId', 'routes/app/board.tsx'),
+    ]),
+  ]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,66 @@
+/** @module routes/app/workspace-boards — `/w/:slug`: the workspace's boards (archived behind a toggle); create one. */
+import { listBoards } from '@lanes/data/boards/list-boards';
+import { ROLE_RANK } from '@lanes/shared/constants';
+import { Link } from 'react-router';
+import { BoardList } from '../../features/boards/board-list.tsx';
+import { createBoardAction } from '../../features/boards/create-board.server.ts';
+import { CreateBoardForm } from '../../features/boards/create-board-form.tsx';
+import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
+import { toRouteError } from '../../lib/http.server.ts';
+import { requireUser } from '../../lib/supabase.server.ts';
+import type { Route } from './+types/workspace-boards.ts';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.workspace.name ?? 'Workspace'} · Lanes` },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { client } = requireUser(request, context);
+  const showArchived = new URL(request.url).searchParams.get('archived') === '1';
+  try {
+    const workspace = await loadWorkspace(client, params.slug);
+    const boards = await listBoards(client, { workspaceId: workspace.id, includeArchived: showArchived });
+    return {
+      workspace,
+      showArchived,
+      canCreate: ROLE_RANK[workspace.role] >= ROLE_RANK.member,
+      boards: boards.map((b) => ({
+        id: b.id,
+        name: b.name,
+        description: b.description,
+        archived: b.archived_at !== null,
+      })),
+    };
+  } catch (error) {
+    toRouteError(error, request);
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { client } = requireUser(request, context);
+  try {
+    const workspace = await loadWorkspace(client, params.slug);
+    return await createBoardAction(client, workspace, await request.formData());
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    toRouteError(error, request);
+  }
+}
+
+export default function WorkspaceBoards({ loaderData, actionData }: Route.ComponentProps) {
+  const { workspace, boards, showArchived, canCreate } = loaderData;
+  return (
+    <>
+      <section aria-labelledby="boards-title">
+        <div className="section-head">
+          <h1 id="boards-title">{workspace.name}</h1>
+          <Link to={showArchived ? '.' : '?archived=1'} replace>
+            {showArchived ? 'Hide archived boards' : 'Show archived boards'}
+          </Link>
+        </div>
+        <BoardList slug={workspace.slug} boards={boards} canCreate={canCreate} />
+      </section>
+      {canCreate ? <CreateBoardForm result={actionData} /> : null}
+    </>
+  );
+}

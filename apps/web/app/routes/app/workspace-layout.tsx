@@ -1,0 +1,42 @@
+/**
+ * @module routes/app/workspace-layout — `/w/:slug/*`: loads the workspace once (404 for outsiders) for the
+ * boards list and the board below it.
+ */
+import { Link, Outlet } from 'react-router';
+import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
+import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
+import { toRouteError } from '../../lib/http.server.ts';
+import { requireUser } from '../../lib/supabase.server.ts';
+import type { Route } from './+types/workspace-layout.ts';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { client } = requireUser(request, context);
+  try {
+    return { workspace: await loadWorkspace(client, params.slug) };
+  } catch (error) {
+    toRouteError(error, request);
+  }
+}
+
+export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
+  const { workspace } = loaderData;
+  return (
+    <>
+      <nav aria-label="Breadcrumb">
+        <ol className="breadcrumbs">
+          <li>
+            <Link to="/w">Workspaces</Link>
+          </li>
+          <li>
+            <Link to={`/w/${workspace.slug}`}>{workspace.name}</Link>
+          </li>
+        </ol>
+      </nav>
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,39 @@
+/** @module routes/app/workspaces — `/w`: my workspaces; create one. */
+import { listWorkspaces } from '@lanes/data/workspaces/list-workspaces';
+import { createWorkspaceAction } from '../../features/workspaces/create-workspace.server.ts';
+import { CreateWorkspaceForm } from '../../features/workspaces/create-workspace-form.tsx';
+import { WorkspaceList } from '../../features/workspaces/workspace-list.tsx';
+import { toRouteError } from '../../lib/http.server.ts';
+import { requireUser } from '../../lib/supabase.server.ts';
+import type { Route } from './+types/workspaces.ts';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Your workspaces · Lanes' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { client } = requireUser(request, context);
+  try {
+    const workspaces = await listWorkspaces(client);
+    return { workspaces: workspaces.map(({ id, slug, name, role }) => ({ id, slug, name, role })) };
+  } catch (error) {
+    toRouteError(error, request);
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { client } = requireUser(request, context);
+  return createWorkspaceAction(client, await request.formData());
+}
+
+export default function Workspaces({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <section aria-labelledby="workspaces-title">
+        <div className="section-head">
+          <h1 id="workspaces-title">Your workspaces</h1>
+        </div>
+        <WorkspaceList workspaces={loaderData.workspaces} />
+      </section>
+      <CreateWorkspaceForm result={actionData} />
+    </>
+  );
+}

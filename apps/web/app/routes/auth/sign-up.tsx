@@ -1,0 +1,29 @@
+/** @module routes/auth/sign-up — `/sign-up`: create an account, then confirm it from the inbox. */
+import { Link, redirect } from 'react-router';
+import { signUpAction } from '../../features/auth/auth-forms.server.ts';
+import { SignUpForm } from '../../features/auth/sign-up-form.tsx';
+import { getSupabase } from '../../lib/supabase.server.ts';
+import type { Route } from './+types/sign-up.ts';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Create an account · Lanes' }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (getSupabase(context).user) throw redirect('/w');
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return signUpAction(getSupabase(context).client, await request.formData());
+}
+
+export default function SignUp({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1>Create your account</h1>
+      <SignUpForm result={actionData} />
+      <p className="form-footer">
+        Already have an account? <Link to="/sign-in">Sign in</Link>
+      </p>
+    </>
+  );
+}

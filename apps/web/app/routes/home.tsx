@@ -1,0 +1,35 @@
+/** @module routes/home — `/`: the landing page; a signed-in visitor goes straight to their workspaces. */
+import { Link, redirect } from 'react-router';
+import { getSupabase } from '../lib/supabase.server.ts';
+import type { Route } from './+types/home.ts';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Lanes — a realtime task board for small teams' }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (getSupabase(context).user) throw redirect('/w');
+  return null;
+}
+
+export default function Home() {
+  return (
+    <main className="landing">
+      <Link to="/" className="brand">
+        <span className="brand-mark" aria-hidden="true" />
+        Lanes
+      </Link>
+      <h1>Plan work together, see every change as it happens.</h1>
+      <p>
+        Lanes is a calm, fast task board for teams of 2 to 50: boards, columns and cards, comments and files,
+        and your teammates' changes live, without reloading.
+      </p>
+      <div className="actions">
+        <Link to="/sign-up" className="btn btn-primary">
+          Create an account
+        </Link>
+        <Link to="/sign-in" className="btn btn-secondary">
+          Sign in
+        </Link>
+      </div>
+    </main>
+  );
+}
