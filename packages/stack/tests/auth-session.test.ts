@@ -2,7 +2,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { anon, authFetch, confirmedUser, decodeJwt, env, signIn } from './auth-helpers.ts';
+import { admin, anon, authFetch, confirmedUser, decodeJwt, env, signIn } from './auth-helpers.ts';
 
 const sql = postgres(env.dbUrl, { max: 1, onnotice: () => {} });
 afterAll(() => sql.end());
@@ -67,6 +67,16 @@ describe('password sign-in', () => {
       is_anonymous: false,
     });
     expect((claims.exp as number) - (claims.iat as number)).toBe(3600);
+  });
+
+  it('supabase-js getClaims verifies the ES256 token against the JWKS', async () => {
+    const { email, password, id } = await confirmedUser('getclaims');
+    const client = anon();
+    await client.auth.signInWithPassword({ email, password });
+    const { data, error } = await client.auth.getClaims();
+    expect(error).toBeNull();
+    expect(data!.claims).toMatchObject({ sub: id, email, role: 'authenticated', aal: 'aal1' });
+    expect(data!.header).toMatchObject({ alg: 'ES256' });
   });
 
   it('refuses a wrong password and an unknown address alike: invalid_credentials 400', async () => {
@@ -254,6 +264,13 @@ describe('sign-out', () => {
     const client = anon();
     await client.auth.setSession({ access_token: a!.access_token, refresh_token: a!.refresh_token });
     const { error } = await client.auth.signOut();
+    expect(error).toBeNull();
+    expect([await status(a!.access_token), await status(b!.access_token)]).toEqual([403, 403]);
+  });
+
+  it('the admin API can sign a user out with their token (auth.admin.signOut)', async () => {
+    const [a, b] = await threeSessions();
+    const { error } = await admin().auth.admin.signOut(a!.access_token, 'global');
     expect(error).toBeNull();
     expect([await status(a!.access_token), await status(b!.access_token)]).toEqual([403, 403]);
   });
