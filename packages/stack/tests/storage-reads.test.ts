@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, call, db, env, seedFolder, user } from './storage-helpers.ts';
+import { anon, call, db, env, seedFolder, service, unique, user } from './storage-helpers.ts';
 
 const sql = db();
 afterAll(() => sql.end());
@@ -114,6 +114,22 @@ describe('storage downloads', () => {
     expect(await (await fetch(signed.data!.signedUrl)).text()).toBe('odd');
     const unicode = await bobDocs.upload(`${bob.id}/café.txt`, new Blob(['x'], { type: 'text/plain' }));
     expect(unicode.error).toMatchObject({ statusCode: '400', message: `Invalid key: ${bob.id}/café.txt` });
+  });
+
+  it('answers NoSuchKey for a row without bytes (e.g. inserted by a seed)', async () => {
+    const name = `shared/${unique('seeded')}.txt`;
+    await sql`insert into storage.objects (bucket_id, name) values ('public-assets', ${name})`;
+    const res = await fetch(`${env.apiUrl}/storage/v1/object/public/public-assets/${name}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({
+      error: 'Not found',
+      message: 'The resource was not found',
+      statusCode: '404',
+      code: 'NoSuchKey',
+    });
+    const info = await service().storage.from('public-assets').info(name);
+    expect(info.data).toMatchObject({ name, size: null, contentType: null });
   });
 
   it('answers info and exists', async () => {

@@ -98,6 +98,25 @@ export function parseRange(
   return { start, end };
 }
 
+/**
+ * A row whose bytes are not on disk (say, inserted by a seed): storage-api's renderer answer when
+ * the backend has no such key.
+ */
+export function missingBytes(): Response {
+  return new Response(
+    JSON.stringify({
+      error: 'Not found',
+      message: 'The resource was not found',
+      statusCode: '404',
+      code: 'NoSuchKey',
+    }),
+    {
+      status: 400,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    },
+  );
+}
+
 /** Sends an object's bytes (or only its headers for HEAD) with storage-api's headers. */
 export async function sendObject(
   deps: StorageDeps,
@@ -105,15 +124,16 @@ export async function sendObject(
   url: URL,
   row: ObjectRow,
 ): Promise<Response> {
-  const meta = row.metadata;
+  const meta = row.metadata ?? {};
+  const size = row.version ? await deps.files.size(row.version) : null;
+  if (size === null) return missingBytes();
   const path = deps.files.objectPath(row.version);
-  const size = (await deps.files.size(row.version)) ?? meta.size;
   const headers = new Headers({
     'accept-ranges': 'bytes',
     'content-type': meta.mimetype || 'application/octet-stream',
-    etag: meta.eTag,
     'x-robots-tag': 'none',
   });
+  if (meta.eTag) headers.set('etag', meta.eTag);
   const lastModified = new Date(meta.lastModified ?? row.updated_at);
   if (!Number.isNaN(lastModified.getTime())) headers.set('last-modified', lastModified.toUTCString());
   if (meta.cacheControl) headers.set('cache-control', meta.cacheControl);

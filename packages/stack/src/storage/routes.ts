@@ -45,7 +45,7 @@ const me = (deps: StorageDeps, request: Request) => authenticate(deps.jwt, reque
 
 /** The object info body (`/object/info/...`), as storage-api's info renderer writes it. */
 function info(row: Awaited<ReturnType<typeof findPublic>>): Response {
-  const meta = row.metadata;
+  const meta = row.metadata ?? {};
   const response = json({
     id: row.id,
     name: row.name,

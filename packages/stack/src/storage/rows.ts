@@ -36,7 +36,8 @@ export interface ObjectRow {
   owner: string | null;
   owner_id: string | null;
   version: string;
-  metadata: ObjectMetadata;
+  /** Null for rows made outside the API (e.g. a seed inserting into storage.objects). */
+  metadata: Partial<ObjectMetadata> | null;
   user_metadata: Record<string, unknown> | null;
   created_at: Date;
   updated_at: Date;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import sharp, { type FormatEnum } from 'sharp';
 import type { StorageDeps } from './deps.ts';
 import { errors, StorageError } from './errors.ts';
-import { dispositionHeader } from './read.ts';
+import { dispositionHeader, missingBytes } from './read.ts';
 import type { ObjectRow } from './rows.ts';
 
 export interface TransformOptions {
@@ -108,6 +108,7 @@ export async function renderImage(
   row: ObjectRow,
   options: TransformOptions,
 ): Promise<Response> {
+  if (!row.version || (await deps.files.size(row.version)) === null) return missingBytes();
   const source = deps.files.objectPath(row.version);
   let format: string;
   try {
@@ -152,7 +153,7 @@ export async function renderImage(
     'content-length': String(size),
     'x-robots-tag': 'none',
   });
-  if (row.metadata.cacheControl) headers.set('cache-control', row.metadata.cacheControl);
+  if (row.metadata?.cacheControl) headers.set('cache-control', row.metadata.cacheControl);
   if (list.length) headers.set('x-transformations', list.join(','));
   const disposition = dispositionHeader(url);
   if (disposition) headers.set('content-disposition', disposition);
