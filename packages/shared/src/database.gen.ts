@@ -397,6 +397,9 @@ isOneToOne: false
 "attachment_path_workspace_id":
 { Args: { "object_name": string }; Returns: string
                            },
+"board_channel_board_id":
+{ Args: { "topic": string }; Returns: string
+                           },
 "board_workspace_id":
 { Args: { "board_id": string }; Returns: string
                            },
