@@ -121,6 +121,7 @@ export async function copyObject(deps: StorageDeps, caller: Caller, request: Req
   const created = await deps.db
     .asCaller(caller, async (tx) => {
       const source = await findObject(tx, t.bucketId, t.sourceKey);
+      if (!source.version || (await deps.files.size(source.version)) === null) throw errors.noSuchKey();
       await asAdmin(tx);
       previous = (await findObjectOrNull(tx, t.destinationBucket, t.destinationKey))?.version;
       await becomeCaller(tx, caller);
