@@ -55,6 +55,7 @@ function table(rows: Row[]): string {
 const wanted = process.argv.slice(2);
 const rows: Row[] = [];
 let failed = false;
+const errors: string[] = [];
 for (const suite of SUITES) {
   if (wanted.length && !wanted.includes(suite)) continue;
   const file = fileURLToPath(new URL(`./${suite}.ts`, import.meta.url));
@@ -67,9 +68,11 @@ for (const suite of SUITES) {
       rows.push(...rowsOf(suite, await (fn as () => unknown)()));
     } catch (error) {
       failed = true;
-      rows.push({ suite, name: `${name} FAILED`, value: '-', unit: '', target: String(error).slice(0, 80) });
+      rows.push({ suite, name: `${name} FAILED`, value: '-', unit: '', target: 'see below' });
+      errors.push(`${suite} ${name}: ${(error as Error)?.stack ?? error}`);
     }
   }
 }
 console.log(table(rows));
+for (const error of errors) console.error(`\n${error}`);
 if (failed) process.exitCode = 1;

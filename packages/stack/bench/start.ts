@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { stopOrphan } from '../src/postgres/server.ts';
 import { freePort } from '../src/util/ports.ts';
 
 export interface BenchRow {
@@ -103,6 +104,8 @@ export async function benchStart(): Promise<BenchRow[]> {
       stops.push(await stop(second.child));
     }
   } finally {
+    // A run that failed half-way may have left a postmaster behind.
+    for (let run = 0; run < RUNS; run++) await stopOrphan(join(root, `data-${run}`, 'db'), 'SIGINT');
     rmSync(root, { recursive: true, force: true });
   }
   return [

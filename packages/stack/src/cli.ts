@@ -14,6 +14,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -128,6 +129,9 @@ async function main(): Promise<void> {
 
   async function serve(): Promise<void> {
     // Loaded here, not at the top: every service comes with it, and `status`/`stop` need none of them.
+    // Node's compile cache (in the OS temp dir, keyed by file content) makes this import ~3x faster
+    // from the second start on.
+    enableCompileCache();
     const { startStack } = await import('./index.ts');
     const { toEnv } = await import('./testing.ts');
     const stack: RunningStack = await startStack({
@@ -147,6 +151,19 @@ async function main(): Promise<void> {
     };
     process.once('SIGTERM', shutdown);
     process.once('SIGINT', shutdown);
+    // A stray rejection in one service must not take the whole stack down; a thrown exception leaves
+    // state unknown, so the stack stops cleanly (Postgres included) instead of leaving an orphan.
+    process.on('unhandledRejection', (reason) => {
+      process.stderr.write(`[stack] unhandled rejection: ${(reason as Error)?.stack ?? reason}\n`);
+    });
+    process.once('uncaughtException', (error) => {
+      process.stderr.write(`[stack] fatal: ${error.stack ?? error}\n`);
+      setTimeout(() => process.exit(1), 5000).unref();
+      stack.stop().finally(() => {
+        rmSync(stateFile, { force: true });
+        process.exit(1);
+      });
+    });
   }
 
   /** Starts `serve` detached and returns once it is ready (state file written) or has failed. */
