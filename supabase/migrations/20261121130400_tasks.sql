@@ -266,6 +266,22 @@ $$;
 create trigger task_labels_check_board before insert on public.task_labels
   for each row execute function public.check_task_label_board();
 
+-- Label changes touch their task (`updated_at`), so a board following its tasks by `board_id` hears
+-- about them: task_labels rows carry no board_id to filter on (decision 063).
+create function public.touch_labelled_task() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.tasks t set updated_at = now() where t.id = coalesce(new.task_id, old.task_id);
+  return null;
+end;
+$$;
+
+create trigger task_labels_touch_task after insert or delete on public.task_labels
+  for each row execute function public.touch_labelled_task();
+
 -- A column holding tasks (archived ones too) cannot be deleted; move them first. Deleting the
 -- whole board removes everything.
 create function public.guard_column_delete() returns trigger

@@ -236,6 +236,28 @@ describe('tasks', () => {
     ).rejects.toMatchObject({ code: '23503', constraint_name: 'tasks_column_on_board' });
   });
 
+  test('labelling a task touches it, so the board hears of it', async () => {
+    const ws = await createWorkspace({});
+    const [task] = await createTasks(ws, ws.todo, 1);
+    const [label] =
+      await db`insert into public.labels (board_id, name) values (${ws.board}, 'Touch') returning id`;
+    const [before] = await db`select updated_at from public.tasks where id = ${task!}`;
+    await asUser(
+      ws.owner,
+      (tx) => tx`insert into public.task_labels (task_id, label_id) values (${task!}, ${label!.id})`,
+      {
+        commit: true,
+      },
+    );
+    const [labelled] = await db`select updated_at from public.tasks where id = ${task!}`;
+    expect(labelled!.updated_at.getTime()).toBeGreaterThan(before!.updated_at.getTime());
+    await asUser(ws.owner, (tx) => tx`delete from public.task_labels where task_id = ${task!}`, {
+      commit: true,
+    });
+    const [unlabelled] = await db`select updated_at from public.tasks where id = ${task!}`;
+    expect(unlabelled!.updated_at.getTime()).toBeGreaterThan(labelled!.updated_at.getTime());
+  });
+
   test('comments: edits are stamped; a deleted comment cannot be edited', async () => {
     const ws = await createWorkspace({});
     const [task] = await createTasks(ws, ws.todo, 1);
