@@ -26,7 +26,9 @@ describe('rest: errors', () => {
       message: '"failed to parse filter (zz.1)" (line 1, column 1)',
     });
     const select = await rest('/countries?select=name,(');
-    expect(select.json()).toMatchObject({ message: '"failed to parse select parameter (name,()" (line 1, column 6)' });
+    expect(select.json()).toMatchObject({
+      message: '"failed to parse select parameter (name,()" (line 1, column 6)',
+    });
   });
 
   it('answers 42703 for columns the table lacks, without running anything', async () => {

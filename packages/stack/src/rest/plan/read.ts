@@ -44,6 +44,14 @@ export interface Source {
   columns: Map<string, Column>;
 }
 
+/** PostgREST's name for `data->a->>b` (b), `data->1` (data) and `data->x->2` (x). */
+function outputKey(name: string, path: { key: string }[]): string {
+  const last = path.at(-1);
+  if (!last) return name;
+  if (!/^-?\d+$/.test(last.key)) return last.key;
+  return [...path].reverse().find((s) => !/^-?\d+$/.test(s.key))?.key ?? name;
+}
+
 class Planner {
   readonly cache: SchemaCache;
   readonly req: ApiRequest;
@@ -69,7 +77,7 @@ class Planner {
       if (item.kind === 'star') node.fields.push({ kind: 'star' });
       else if (item.kind === 'field') {
         const computed = source.table?.computed.get(item.name);
-        const key = item.alias ?? item.path.at(-1)?.key ?? item.name;
+        const key = item.alias ?? outputKey(item.name, item.path);
         if (computed && item.path.length === 0) {
           node.fields.push({
             kind: 'computed',

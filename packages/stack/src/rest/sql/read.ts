@@ -43,7 +43,7 @@ function fieldList(node: ReadNode, params: Params): string[] {
     if (e.hidden) continue;
     if (e.spread) out.push(`${j}.*`);
     else if (e.toOne) out.push(`${j}."body" AS ${ident(e.key)}`);
-    else out.push(`COALESCE(${j}."body", '[]'::json) AS ${ident(e.key)}`);
+    else out.push(`COALESCE(${j}."body", '[]') AS ${ident(e.key)}`);
   }
   return out;
 }
@@ -73,7 +73,7 @@ function embedJoin(parent: ReadNode, e: Embed, params: Params): string {
   if (e.toOne)
     return ` ${kind} (SELECT row_to_json(${r}) AS "body" FROM (${inner}) AS ${r}) AS ${alias} ON TRUE`;
   const having = e.inner ? ' HAVING count(*) > 0' : '';
-  return ` ${kind} (SELECT json_agg(${r}) AS "body" FROM (${inner}) AS ${r}${having}) AS ${alias} ON TRUE`;
+  return ` ${kind} (SELECT json_agg(${r})::jsonb AS "body" FROM (${inner}) AS ${r}${having}) AS ${alias} ON TRUE`;
 }
 
 /** Renders `node` as a SELECT over its table (or `options.from`). */
