@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, db, diskAndRows, env, seedFolder, unique, user } from './storage-helpers.ts';
+import { anon, call, db, diskAndRows, env, seedFolder, unique, user } from './storage-helpers.ts';
 
 const sql = db();
 afterAll(() => sql.end());
@@ -149,6 +149,23 @@ describe('storage move, copy and remove', () => {
     expect(cross.error).toBeNull();
     const denied = await docs().copy(`${folder}/b.txt`, `${bob.id}/copy.txt`);
     expect(denied.error).toMatchObject({ statusCode: '403' });
+  });
+
+  it('removes a single object by path (DELETE /object/<bucket>/<path>)', async () => {
+    const victim = `${folder}/${unique('single')}.txt`;
+    await docs().upload(victim, new Blob(['one'], { type: 'text/plain' }));
+    const byBob = await call(`/object/private-docs/${victim}`, { method: 'DELETE', token: bob.token });
+    // storage-api finds the row as admin, then deletes as the caller: nothing deleted is AccessDenied.
+    expect(await byBob.json()).toEqual({
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: 'Access denied',
+    });
+    const res = await call(`/object/private-docs/${victim}`, { method: 'DELETE', token: alice.token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'Successfully deleted' });
+    expect((await docs().exists(victim)).data).toBe(false);
   });
 
   it('removes what the caller may delete and keeps disk and rows in step', async () => {
