@@ -1,4 +1,5 @@
-/** @module realtime/keys — channel names, one per board. */
+/** @module realtime/keys — channel names: one per open board, one per open task panel. */
 export const channelKeys = {
   board: (boardId: string) => `board:${boardId}` as const,
+  task: (taskId: string) => `task:${taskId}` as const,
 };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createUser } from '../../tests/helpers.ts';
 import { createWorld } from '../../tests/world.ts';
 import { createTask } from '../tasks/create-task.ts';
 import { moveTask } from '../tasks/move-task.ts';
@@ -100,5 +101,20 @@ describe('subscribeBoard', () => {
     await ownerSub.sendDrag({ taskId, columnId: world.columns.doing, index: 2 });
     const drag = await memberSeen.next<Extract<BoardEvent, { kind: 'drag' }>>((e) => e.kind === 'drag');
     expect(drag.drag).toEqual({ userId: world.owner.id, taskId, columnId: world.columns.doing, index: 2 });
+  });
+
+  it('refuses the board channel to non-members', async () => {
+    const world = await createWorld();
+    const stranger = await createUser('Stranger');
+    const seen = recorder();
+    open.push(
+      subscribeBoard(
+        stranger.client,
+        { boardId: world.boardId, me: { userId: stranger.id, displayName: 'S' } },
+        seen.push,
+      ),
+    );
+    const status = await seen.next<Extract<BoardEvent, { kind: 'status' }>>((e) => e.kind === 'status');
+    expect(status.status).toBe('CHANNEL_ERROR');
   });
 });

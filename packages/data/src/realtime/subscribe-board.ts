@@ -63,7 +63,9 @@ export function subscribeBoard(
 ): BoardSubscription {
   const { boardId, me } = subscribeBoardInput.parse(input);
   const channel = client.channel(channelKeys.board(boardId), {
-    config: { presence: { key: me.userId }, broadcast: { self: false } },
+    // Private: realtime admits only members of the board's workspace (policies on realtime.messages), so
+    // strangers can neither watch presence nor send drags. Row changes are filtered by table RLS as well.
+    config: { private: true, presence: { key: me.userId }, broadcast: { self: false } },
   });
 
   for (const table of Object.keys(TABLES) as Table[]) {

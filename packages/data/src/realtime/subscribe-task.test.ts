@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWorld } from '../../tests/world.ts';
+import { addComment } from '../comments/add-comment.ts';
+import { deleteComment } from '../comments/delete-comment.ts';
+import { createTask } from '../tasks/create-task.ts';
+import { subscribeTask, type TaskEvent, type TaskSubscription } from './subscribe-task.ts';
+
+const open: TaskSubscription[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.unsubscribe()));
+});
+
+function waitFor<E extends TaskEvent>(events: TaskEvent[], match: (e: TaskEvent) => boolean): Promise<E> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const found = events.find(match);
+      if (found) resolve(found as E);
+      else setTimeout(check, 20);
+    };
+    check();
+  });
+}
+
+describe('subscribeTask', () => {
+  it('follows the task’s comments: new, then soft-deleted', async () => {
+    const world = await createWorld();
+    const member = await world.join('member', 'Mia');
+    const task = await createTask(world.owner.client, {
+      boardId: world.boardId,
+      columnId: world.columns.todo,
+      title: 'Chat',
+    });
+    const events: TaskEvent[] = [];
+    open.push(subscribeTask(member.client, { taskId: task.id }, (e) => events.push(e)));
+    await waitFor(events, (e) => e.kind === 'status' && e.status === 'SUBSCRIBED');
+
+    const comment = await addComment(world.owner.client, { taskId: task.id, body: 'Hello' });
+    const added = await waitFor<Extract<TaskEvent, { kind: 'upsert' }>>(
+      events,
+      (e) => e.kind === 'upsert' && e.table === 'comments',
+    );
+    expect(added.row).toMatchObject({ id: comment.id, body: 'Hello', deleted_at: null });
+
+    await deleteComment(world.owner.client, { commentId: comment.id });
+    const deleted = await waitFor<Extract<TaskEvent, { kind: 'upsert' }>>(
+      events,
+      (e) => e.kind === 'upsert' && e.table === 'comments' && e.row.deleted_at !== null,
+    );
+    expect(deleted.row.id).toBe(comment.id);
+  });
+});
