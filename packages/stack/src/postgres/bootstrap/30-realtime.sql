@@ -101,6 +101,9 @@ declare
   visible int[];
   found boolean;
   present boolean;
+  run text;
+  checked_role text;
+  role_ok boolean;
   sub jsonb;
   i int;
 begin
@@ -135,21 +138,34 @@ begin
         -- The walsender can ship a commit a moment before it is visible to new snapshots; the caller
         -- asks again when the row is not there yet (or is gone).
         execute format('select exists (select 1 from %s where %s)', entity, pred) into present using item -> 'record';
+      end if;
+      if item ->> 'type' <> 'DELETE' and pred is not null and present then
+        -- One plan per change, executed as each subscriber (the real server prepares `walrus_rls_stmt` alike).
+        if exists (select 1 from pg_prepared_statements where name = 'stack_rls_stmt') then
+          deallocate stack_rls_stmt;
+        end if;
+        execute format('prepare stack_rls_stmt(jsonb) as select exists (select 1 from %s where %s)', entity, pred);
+        run := format('execute stack_rls_stmt(%L)', item -> 'record');
+        checked_role := null;
         i := 0;
         for sub in select value from jsonb_array_elements(item -> 'subs') loop
-          if exists (select 1 from pg_roles r where r.rolname = sub ->> 'role')
-             and has_table_privilege((select r.oid from pg_roles r where r.rolname = sub ->> 'role'), entity, 'SELECT') then
-            perform set_config('role', sub ->> 'role', true),
+          if checked_role is distinct from sub ->> 'role' then
+            checked_role := sub ->> 'role';
+            role_ok := coalesce(has_table_privilege((select r.oid from pg_roles r where r.rolname = checked_role), entity, 'SELECT'), false);
+          end if;
+          if role_ok then
+            perform set_config('role', checked_role, true),
                     set_config('request.jwt.claims', sub ->> 'claims', true),
                     set_config('request.jwt.claim.sub', coalesce((sub ->> 'claims')::jsonb ->> 'sub', ''), true),
-                    set_config('request.jwt.claim.role', sub ->> 'role', true);
-            execute format('select exists (select 1 from %s where %s)', entity, pred) into found using item -> 'record';
+                    set_config('request.jwt.claim.role', checked_role, true);
+            execute run into found;
             if found then
               visible := visible || i;
             end if;
           end if;
           i := i + 1;
         end loop;
+        deallocate stack_rls_stmt;
         perform set_config('role', 'none', true);
       end if;
     exception when others then
