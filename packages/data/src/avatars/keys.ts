@@ -1,5 +1,2 @@
-/** @module avatars/keys — query keys for profiles (avatars change a profile). */
-export const profileKeys = {
-  all: ['profiles'] as const,
-  detail: (userId: string) => [...profileKeys.all, userId] as const,
-};
+/** @module avatars/keys — avatars live on the profile: their queries are the profile's. */
+export { profileKeys as avatarKeys } from '../profiles/keys.ts';

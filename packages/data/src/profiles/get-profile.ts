@@ -1,0 +1,17 @@
+/** @module profiles/get-profile — a profile the caller may see (their own, or a teammate's). */
+import { LanesError } from '@lanes/shared/errors';
+import { id } from '@lanes/shared/schemas/fields';
+import { type ProfileRow, profileRow } from '@lanes/shared/schemas/profile';
+import { z } from 'zod';
+import type { LanesClient } from '../client.ts';
+import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+
+export const getProfileInput = z.object({ userId: id });
+export type GetProfileResult = ProfileRow;
+
+export async function getProfile(client: LanesClient, input: unknown): Promise<GetProfileResult> {
+  const { userId } = parseInput(getProfileInput, input);
+  const row = unwrap(await client.from('profiles').select('*').eq('id', userId).maybeSingle());
+  if (!row) throw new LanesError('NOT_FOUND');
+  return parseAnswer(profileRow, row);
+}
