@@ -35,6 +35,8 @@ export interface StackConfig {
       maxFrequencySeconds: number;
       otpLength: number;
       otpExpiry: number;
+      /** `[auth.email.template.<kind>]`: subject and body file (path as written, relative to the project). */
+      templates: Record<string, { subject?: string; contentPath?: string }>;
     };
     rateLimit: {
       emailSent: number;
@@ -174,6 +176,18 @@ export function loadConfig(workdir: string): StackConfig {
         maxFrequencySeconds: parseDuration(email.max_frequency, 1),
         otpLength: num(email.otp_length, 6),
         otpExpiry: num(email.otp_expiry, 3600),
+        templates: Object.fromEntries(
+          Object.entries(asTable(email.template)).map(([kind, value]) => {
+            const t = asTable(value);
+            return [
+              kind,
+              {
+                ...(typeof t.subject === 'string' ? { subject: t.subject } : {}),
+                ...(typeof t.content_path === 'string' ? { contentPath: t.content_path } : {}),
+              },
+            ];
+          }),
+        ),
       },
       rateLimit: {
         emailSent: num(rate.email_sent, 2),

@@ -2,9 +2,9 @@
  * Rate limits and config switches, each on its own stack made from a copy of the fixture project with a
  * changed config.toml: low `[auth.rate_limit]` and `max_frequency`; then confirmations and signups off.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import postgres from 'postgres';
@@ -15,8 +15,15 @@ import { uniqueEmail } from './auth-helpers.ts';
 
 const fixture = fileURLToPath(new URL('./fixtures/project', import.meta.url));
 
-/** Copies the fixture project and rewrites `key = value` lines of its config.toml. */
-function projectWith(settings: Record<string, string>): string {
+/**
+ * Copies the fixture project, rewrites `key = value` lines of its config.toml, appends `extra` TOML and
+ * writes `files` (paths relative to the project).
+ */
+function projectWith(
+  settings: Record<string, string>,
+  extra = '',
+  files: Record<string, string> = {},
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'auth-project-'));
   cpSync(fixture, dir, { recursive: true });
   const file = join(dir, 'supabase', 'config.toml');
@@ -26,9 +33,27 @@ function projectWith(settings: Record<string, string>): string {
     if (!line.test(text)) throw new Error(`config.toml has no ${key}`);
     text = text.replace(line, `${key} = ${value}`);
   }
-  writeFileSync(file, text);
+  writeFileSync(file, `${text}\n${extra}`);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
   return dir;
 }
+
+// A project's own email templates, as an app links emails to its server-side confirmation route.
+const TEMPLATES_TOML = `
+[auth.email.template.recovery]
+subject = "Reset your {{ .SiteURL }} password"
+content_path = "./supabase/templates/recovery.html"
+
+[auth.email.template.magic_link]
+subject = "{{ .Token }} is your code"
+`;
+const TEMPLATE_FILES = {
+  'supabase/templates/recovery.html':
+    '<h2>Hello {{ .Data.display_name }}</h2>\n<p><a href="{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=recovery&next=/account">Reset</a></p>\n<p>Code: {{ .Token }}</p>\n',
+};
 
 const clientOf = (stack: RunningStack) =>
   createClient(stack.apiUrl, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -110,13 +135,17 @@ describe('confirmations off, anonymous sign-ins on, stricter passwords', () => {
   let stack: RunningStack;
   let workdir: string;
   beforeAll(async () => {
-    workdir = projectWith({
-      enable_confirmations: 'false',
-      enable_anonymous_sign_ins: 'true',
-      secure_password_change: 'true',
-      minimum_password_length: '8',
-      password_requirements: '"lower_upper_letters_digits"',
-    });
+    workdir = projectWith(
+      {
+        enable_confirmations: 'false',
+        enable_anonymous_sign_ins: 'true',
+        secure_password_change: 'true',
+        minimum_password_length: '8',
+        password_requirements: '"lower_upper_letters_digits"',
+      },
+      TEMPLATES_TOML,
+      TEMPLATE_FILES,
+    );
     stack = await startTestStack({ workdir, skipMigrations: true });
   });
   afterAll(async () => {
@@ -190,6 +219,34 @@ describe('confirmations off, anonymous sign-ins on, stricter passwords', () => {
     expect((await client.auth.updateUser({ password: 'Password789', nonce })).error).toBeNull();
     const reused = await client.auth.updateUser({ password: 'Password000', nonce });
     expect(reused.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
+  });
+
+  it("uses the project's email templates: subject and body with GoTrue's variables", async () => {
+    const email = uniqueEmail('template');
+    const client = clientOf(stack);
+    await client.auth.signUp({
+      email,
+      password: 'Password123',
+      options: { data: { display_name: 'Kim <3' } },
+    });
+    expect((await client.auth.resetPasswordForEmail(email)).error).toBeNull();
+    const mail = stack.inbox.list(email)[0]!;
+    expect(mail.Subject).toBe('Reset your http://127.0.0.1:3000 password');
+    expect(mail.HTML).toContain('<h2>Hello Kim &#60;3</h2>');
+    const hash = /token_hash=([0-9a-f]+)&type=recovery/.exec(mail.HTML)![1]!;
+    expect(mail.HTML).toContain(
+      `href="http://127.0.0.1:3000/auth/confirm?token_hash=${hash}&type=recovery&next=/account"`,
+    );
+    expect(mail.Text).toContain(`Reset (http://127.0.0.1:3000/auth/confirm?token_hash=${hash}`);
+    // The app's confirmation route verifies the hash on the server, as supabase-js verifyOtp does.
+    const { data, error } = await clientOf(stack).auth.verifyOtp({ token_hash: hash, type: 'recovery' });
+    expect(error).toBeNull();
+    expect(data.user!.email).toBe(email);
+
+    await client.auth.signInWithOtp({ email });
+    const magic = stack.inbox.list(email)[0]!;
+    expect(magic.Subject).toMatch(/^\d{6} is your code$/);
+    expect(magic.Text).toContain('/auth/v1/verify?token=');
   });
 
   it('/settings reports mailer_autoconfirm', async () => {

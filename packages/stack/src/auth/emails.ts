@@ -4,9 +4,7 @@
  * GoTrue does (`pkce_`-prefixed for PKCE flows), and delivers the email.
  */
 import {
-  actionLink,
   checkFrequency,
-  deliver,
   type EmailAction,
   generateOtp,
   saveOneTimeToken,
@@ -14,6 +12,7 @@ import {
   tokenHash,
 } from './mail.ts';
 import type { AuthService } from './state.ts';
+import { deliver } from './templates.ts';
 import { type Db, type UserRow, updateUser } from './users.ts';
 
 const withFlow = (hash: string, pkce: boolean) => (pkce ? `pkce_${hash}` : hash);
@@ -47,7 +46,15 @@ export async function sendConfirmation(
   });
   await saveOneTimeToken(db, user.id, 'confirmation_token', token, email);
   const type: EmailAction = options.invite ? 'invite' : 'signup';
-  deliver(service, { to: email, type, otp, link: actionLink(service, token, type, options.redirectTo) });
+  deliver(service, {
+    to: email,
+    type,
+    otp,
+    token,
+    redirectTo: options.redirectTo,
+    email,
+    data: updated.raw_user_meta_data ?? {},
+  });
   return updated;
 }
 
@@ -68,7 +75,10 @@ export async function sendRecovery(
     to: email,
     type: options.type,
     otp,
-    link: actionLink(service, token, options.type, options.redirectTo),
+    token,
+    redirectTo: options.redirectTo,
+    email,
+    data: updated.raw_user_meta_data ?? {},
   });
   return updated;
 }
@@ -103,14 +113,22 @@ export async function sendEmailChange(
       to: user.email ?? '',
       type: 'email_change',
       otp: current.otp,
-      link: actionLink(service, current.token, 'email_change', options.redirectTo),
+      token: current.token,
+      redirectTo: options.redirectTo,
+      email: user.email ?? '',
+      newEmail,
+      data: user.raw_user_meta_data ?? {},
     });
   }
   deliver(service, {
     to: newEmail,
     type: 'email_change',
     otp: next.otp,
-    link: actionLink(service, next.token, 'email_change', options.redirectTo),
+    token: next.token,
+    redirectTo: options.redirectTo,
+    email: user.email ?? '',
+    newEmail,
+    data: user.raw_user_meta_data ?? {},
   });
   return updated;
 }
@@ -123,5 +141,13 @@ export async function sendReauthentication(service: AuthService, db: Db, user: U
   spendEmailBudget(service);
   await updateUser(db, user.id, { reauthentication_token: token, reauthentication_sent_at: new Date() });
   await saveOneTimeToken(db, user.id, 'reauthentication_token', token, email);
-  deliver(service, { to: email, type: 'reauthentication', otp, link: null });
+  deliver(service, {
+    to: email,
+    type: 'reauthentication',
+    otp,
+    token: null,
+    redirectTo: service.config.siteUrl,
+    email,
+    data: user.raw_user_meta_data ?? {},
+  });
 }

@@ -4,7 +4,6 @@
  * per-address `max_frequency` and the hourly `email_sent` budget.
  */
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { escapeHtml } from '../inbox/inbox.ts';
 import { tooMany } from './errors.ts';
 import type { AuthService } from './state.ts';
 import type { Db } from './users.ts';
@@ -82,59 +81,4 @@ export function actionLink(
   redirectTo: string,
 ): string {
   return `${service.issuer}/verify?token=${encodeURIComponent(token)}&type=${type}&redirect_to=${encodeRedirect(redirectTo)}`;
-}
-
-/** Subjects as GoTrue's defaults (apps and tests match on them); the bodies are our own words. */
-const TEMPLATES: Record<EmailKind, { subject: string; heading: string; intro: string; button: string }> = {
-  signup: {
-    subject: 'Confirm Your Email',
-    heading: 'Confirm your email address',
-    intro: 'Open this link to finish signing up:',
-    button: 'Confirm my email',
-  },
-  invite: {
-    subject: 'You have been invited',
-    heading: 'An invitation for you',
-    intro: 'Open this link to accept the invitation and create your account:',
-    button: 'Accept invitation',
-  },
-  magiclink: {
-    subject: 'Your Magic Link',
-    heading: 'Sign in',
-    intro: 'Open this link to sign in:',
-    button: 'Sign in',
-  },
-  recovery: {
-    subject: 'Reset Your Password',
-    heading: 'Password reset',
-    intro: 'Open this link to choose a new password:',
-    button: 'Choose a new password',
-  },
-  email_change: {
-    subject: 'Confirm Email Change',
-    heading: 'Confirm your new email address',
-    intro: 'Open this link to confirm the change of your email address:',
-    button: 'Confirm the change',
-  },
-  reauthentication: {
-    subject: 'Confirm reauthentication',
-    heading: 'Confirm it is you',
-    intro: 'Use this code to confirm the change you asked for.',
-    button: '',
-  },
-};
-
-/** Sends one auth email to the inbox, with the link and the code (for `verifyOtp`). */
-export function deliver(
-  service: AuthService,
-  mail: { to: string; type: EmailKind; link: string | null; otp: string },
-): void {
-  const t = TEMPLATES[mail.type];
-  const link = mail.link ? `${mail.link}\n` : '';
-  const text = `${t.heading}\n\n${t.intro}\n${link}\nOr enter this code: ${mail.otp}\n`;
-  const anchor = mail.link ? `\n<p><a href="${escapeHtml(mail.link)}">${t.button}</a></p>` : '';
-  const html = `<h2>${t.heading}</h2>
-<p>${t.intro}</p>${anchor}
-<p>Or enter this code: ${mail.otp}</p>`;
-  service.stack.inbox.send({ to: mail.to, subject: t.subject, text, html });
 }
