@@ -113,6 +113,25 @@ describe('rest: select', () => {
     expect(embedded.data).toEqual([{ code: 'DE', cities: [{ name: 'Berlin' }] }]);
   });
 
+  it('orders by a column of a to-one embedding', async () => {
+    const raw = await rest('/cities?select=name,countries(code)&order=countries(code).desc,name');
+    expect((raw.json() as { name: string }[]).map((c) => c.name)).toEqual([
+      'Tokyo',
+      'Lyon',
+      'Paris',
+      'Berlin',
+      'Munich',
+    ]);
+    const many = await rest('/countries?select=name,cities(name)&order=cities(name)');
+    expect(many.status).toBe(400);
+    expect(many.json()).toEqual({
+      code: 'PGRST118',
+      details: "'countries' and 'cities' do not form a many-to-one or one-to-one relationship",
+      hint: null,
+      message: "A related order on 'cities' is not possible",
+    });
+  });
+
   it('pages with limit and range, and reports counts in Content-Range', async () => {
     const page = await db.from('cities').select('id').order('id').range(1, 2);
     expect(page.data).toEqual([{ id: 2 }, { id: 3 }]);

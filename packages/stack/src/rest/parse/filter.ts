@@ -64,6 +64,8 @@ export interface Logic {
 export type Condition = Filter | Logic;
 
 export interface OrderTerm {
+  /** `order=countries(name)`: a column of a to-one embedding. */
+  relation?: string;
   field: FieldRef;
   dir?: 'asc' | 'desc';
   nulls?: 'first' | 'last';
@@ -169,9 +171,15 @@ export function parseLogic(op: 'and' | 'or', negate: boolean, value: string, par
 export function parseOrder(value: string): OrderTerm[] {
   return splitTop(value).map((term) => {
     const c = new Cursor(term, 'order');
-    const name = c.name();
+    let name = c.name();
+    let relation: string | undefined;
+    if (c.eat('(')) {
+      relation = name;
+      name = c.name();
+    }
     const path = c.jsonPath();
-    const out: OrderTerm = { field: { name, path } };
+    if (relation !== undefined) c.expect(')');
+    const out: OrderTerm = { field: { name, path }, ...(relation !== undefined ? { relation } : {}) };
     while (c.eat('.')) {
       if (c.eat('asc')) out.dir = 'asc';
       else if (c.eat('desc')) out.dir = 'desc';

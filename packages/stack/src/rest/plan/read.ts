@@ -122,10 +122,25 @@ class Planner {
     }
     node.where = (this.req.conditions.get(path) ?? []).map((c) => this.condition(node, c));
     node.order = (this.req.orders.get(path) ?? []).map((o) => {
-      this.column(node, o.field.name);
+      if (o.relation === undefined) this.column(node, o.field.name);
+      else this.relatedOrder(node, o.relation, o.field.name);
       return o;
     });
     return node;
+  }
+
+  /** `order=countries(name)` needs a to-one embedding named so, and that column in it. */
+  relatedOrder(node: ReadNode, relation: string, column: string): void {
+    const embed = node.embeds.find((e) => e.key === relation);
+    if (!embed?.toOne || embed.hidden) {
+      throw new ApiError(
+        400,
+        'PGRST118',
+        `A related order on '${relation}' is not possible`,
+        `'${node.label}' and '${relation}' do not form a many-to-one or one-to-one relationship`,
+      );
+    }
+    this.column(embed.node, column);
   }
 
   column(node: ReadNode, name: string): void {

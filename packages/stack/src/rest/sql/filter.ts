@@ -95,10 +95,18 @@ export function conditionSql(
   return c.negate ? `NOT (${inner})` : `(${inner})`;
 }
 
-export function orderSql(terms: OrderTerm[], alias: string, params: Params): string {
+export function orderSql(
+  terms: OrderTerm[],
+  alias: string,
+  params: Params,
+  related?: (relation: string, column: string) => string,
+): string {
   if (!terms.length) return '';
   const parts = terms.map((t) => {
-    let s = fieldSql(alias, t.field.name, t.field.path, params);
+    let s =
+      t.relation !== undefined && related
+        ? related(t.relation, t.field.name)
+        : fieldSql(alias, t.field.name, t.field.path, params);
     if (t.dir) s += t.dir === 'desc' ? ' DESC' : ' ASC';
     if (t.nulls) s += t.nulls === 'first' ? ' NULLS FIRST' : ' NULLS LAST';
     return s;

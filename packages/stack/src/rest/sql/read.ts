@@ -71,7 +71,7 @@ function embedJoin(parent: ReadNode, e: Embed, params: Params): string {
   const alias = ident(`${child.alias}_j`);
   if (e.spread) return ` ${kind} (${inner}) AS ${alias} ON TRUE`;
   if (e.toOne)
-    return ` ${kind} (SELECT row_to_json(${r}) AS "body" FROM (${inner}) AS ${r}) AS ${alias} ON TRUE`;
+    return ` ${kind} (SELECT row_to_json(${r})::jsonb AS "body" FROM (${inner}) AS ${r}) AS ${alias} ON TRUE`;
   const having = e.inner ? ' HAVING count(*) > 0' : '';
   return ` ${kind} (SELECT json_agg(${r})::jsonb AS "body" FROM (${inner}) AS ${r}${having}) AS ${alias} ON TRUE`;
 }
@@ -90,9 +90,15 @@ export function selectSql(node: ReadNode, params: Params, options: SelectOptions
     ...node.where.map((c) => conditionSql(c, node.alias, params, embedAlias)),
   ];
   const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  // A to-one embedding's column, read from its JSON (spreads expose the columns themselves).
+  const related = (relation: string, column: string) => {
+    const e = node.embeds.find((x) => x.key === relation);
+    const j = ident(`${e?.node.alias}_j`);
+    return e?.spread ? `${j}.${ident(column)}` : `(${j}."body"->${params.add(column, 'text')})`;
+  };
   if (options.forCount) return `SELECT 1 FROM ${from}${joins}${whereSql}`;
   const list = fieldList(node, params);
-  let sql = `SELECT ${list.join(', ') || 'NULL'} FROM ${from}${joins}${whereSql}${orderSql(node.order, node.alias, params)}`;
+  let sql = `SELECT ${list.join(', ') || 'NULL'} FROM ${from}${joins}${whereSql}${orderSql(node.order, node.alias, params, related)}`;
   let limit = node.range.limit;
   if (options.maxRows != null) limit = Math.min(limit ?? options.maxRows, options.maxRows);
   if (limit !== undefined) sql += ` LIMIT ${params.add(String(limit), 'bigint')}`;
