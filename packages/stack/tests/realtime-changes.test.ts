@@ -265,6 +265,30 @@ describe('postgres_changes', () => {
     expect(channel.state).toBe('closed');
   });
 
+  it('keeps delivering after the replication connection is killed (a new slot takes over)', async () => {
+    const events = new Collector<Payload>();
+    await subscribed(
+      (await client())
+        .channel('survivor')
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'rt_ticks', filter: 'n=gte.1000' },
+          events.push,
+        ),
+    );
+    const killed = await sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
+      where application_name = 'stack realtime replication'`;
+    expect(killed.length).toBeGreaterThan(0);
+    // Retry until the new slot streams: changes committed while it was down are not replayed (as hosted).
+    for (let n = 1000; events.list.length === 0 && n < 1100; n++) {
+      await sql`insert into public.rt_ticks (n) values (${n})`;
+      await sleep(200);
+    }
+    await sql`insert into public.rt_ticks (n) values (5000)`;
+    const got = await events.until(2);
+    expect(got.at(-1).new.n).toBe(5000);
+  });
+
   it('refuses a join with an expired token with the server’s reason', async () => {
     const c = await client(tokenFor(env.jwtSecret, alice.id, -10));
     await expect(subscribed(c.channel('expired'))).rejects.toThrow(

@@ -17,9 +17,6 @@ export interface Replication {
   close(): Promise<void>;
 }
 
-const lsnText = (lsn: bigint) =>
-  `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
-
 export function startReplication(
   dbUrl: string,
   slot: string,
@@ -55,7 +52,7 @@ export function startReplication(
     stream.write(msg);
   };
 
-  const ready = (async () => {
+  const open = async () => {
     const [created] = await sql.unsafe<{ consistent_point: string }[]>(
       `CREATE_REPLICATION_SLOT "${slot}" TEMPORARY LOGICAL pgoutput NOEXPORT_SNAPSHOT`,
     );
@@ -77,9 +74,25 @@ export function startReplication(
     s.on('error', (error: Error) => {
       if (!closed) log('realtime', `replication stream failed: ${error.message}`);
     });
-  })();
-  ready.catch((error) => log('realtime', `replication did not start: ${(error as Error).message}`));
+    s.once('close', () => {
+      if (stream === s) stream = null;
+      if (!closed) reopen();
+    });
+  };
+  // The connection dropped (database restarted, killed backend): a new temporary slot streams changes
+  // committed from then on; what was committed in between is not replayed, as with the real server.
+  const reopen = () => {
+    if (closed) return;
+    log('realtime', 'replication connection lost; reconnecting');
+    setTimeout(() => {
+      open().catch((error) => {
+        log('realtime', `replication reconnect failed: ${(error as Error).message}`);
+        reopen();
+      });
+    }, 1000).unref();
+  };
 
+  const ready = open();
   return {
     ready,
     ack(lsn) {
@@ -103,5 +116,3 @@ export function startReplication(
     },
   };
 }
-
-export { lsnText };
