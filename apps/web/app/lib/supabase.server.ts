@@ -26,7 +26,7 @@ const supabaseContext = createContext<RequestSupabase>();
 
 /** A server client whose cookie writes land in `responseHeaders` (with the no-store headers @supabase/ssr asks for). */
 export function createRequestClient(request: Request, responseHeaders: Headers): LanesClient {
-  return createServerClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+  const client = createServerClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
     cookies: {
       getAll: () =>
         parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({
@@ -41,6 +41,10 @@ export function createRequestClient(request: Request, responseHeaders: Headers):
       },
     },
   }) as unknown as LanesClient; // same class; @supabase/ssr sees its own copy of the types
+  // Data operations read the user id from `getSession()`; the middleware has verified that very token with
+  // `getClaims()` first, so auth-js's "may not be authentic" warning is noise here.
+  (client.auth as unknown as { suppressGetSessionWarning: boolean }).suppressGetSessionWarning = true;
+  return client;
 }
 
 /**

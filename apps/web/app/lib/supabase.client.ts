@@ -1,0 +1,27 @@
+/**
+ * @module lib/supabase.client — the browser's Supabase client (realtime, storage uploads). It reads the session
+ * from the same cookies the server used (`@supabase/ssr`), so it starts signed in: the page is already
+ * server-rendered for the signed-in user and never flashes signed-out content. One client per tab.
+ */
+import type { LanesClient } from '@lanes/data/client';
+import type { Database } from '@lanes/shared/database';
+import { createBrowserClient } from '@supabase/ssr';
+import { useMemo } from 'react';
+import { type PublicEnv, usePublicEnv } from './public-env.ts';
+
+let client: LanesClient | null = null;
+
+/** Browser only (it reads `document.cookie`): call from effects and event handlers, not during render. */
+export function getBrowserClient(env: PublicEnv): LanesClient {
+  client ??= createBrowserClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY) as unknown as LanesClient;
+  return client;
+}
+
+/**
+ * @example const supabase = useSupabase(); useEffect(() => subscribeBoard(supabase(), …), [supabase]);
+ * Returns a getter so that rendering on the server never builds a browser client.
+ */
+export function useSupabase(): () => LanesClient {
+  const env = usePublicEnv();
+  return useMemo(() => () => getBrowserClient(env), [env]);
+}

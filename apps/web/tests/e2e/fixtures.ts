@@ -1,0 +1,49 @@
+/** @module tests/e2e/fixtures — the app's URL as `baseURL`, emails from the stack's inbox, and sign-in. */
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_APP_URL);
+  },
+});
+export { expect };
+
+export const PASSWORD = 'password123';
+
+let counter = 0;
+/** An address no other test uses (the stack lives for one run, but retries must not collide). */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@lanes.test`;
+}
+
+interface Message {
+  ID: string;
+  Subject: string;
+  Text: string;
+}
+
+/** The link in the newest email to `address` whose subject matches, waiting for it to arrive. */
+export async function emailedLink(address: string, subject: RegExp): Promise<string> {
+  const inbox = process.env.E2E_INBOX_URL!;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const search = await fetch(`${inbox}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`);
+    const { messages } = (await search.json()) as { messages: { ID: string; Subject: string }[] };
+    const found = messages.find((m) => subject.test(m.Subject));
+    if (found) {
+      const message = (await (await fetch(`${inbox}/api/v1/message/${found.ID}`)).json()) as Message;
+      const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(message.Text)?.[0];
+      if (!link) throw new Error(`no link in "${message.Subject}" to ${address}`);
+      return link;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no email matching ${subject} to ${address}`);
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD, path = '/sign-in') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}

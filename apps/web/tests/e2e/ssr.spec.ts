@@ -1,0 +1,33 @@
+/** Server rendering and progressive enhancement: with JavaScript off, forms still work and pages arrive whole. */
+import { expect, test } from './fixtures.ts';
+
+test.use({ javaScriptEnabled: false });
+
+test('without JavaScript: sign in, then the first HTML holds the boards, columns and tasks', async ({
+  page,
+}) => {
+  await page.goto('/sign-in?next=/w/acme');
+  await page.getByLabel('Email').fill('alice@lanes.test');
+  await page.getByLabel('Password').fill('password123');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/w\/acme$/);
+
+  const workspace = await page.content();
+  expect(workspace).toContain('Product launch');
+  expect(workspace).toContain('Website');
+
+  await page.goto('/w/acme/b/b0000000-0000-4000-8000-000000000001');
+  const columns = page.getByRole('list', { name: 'Columns' }).locator(':scope > li');
+  await expect(columns.locator('h2')).toHaveText([/To do/, /Doing/, /Done/]);
+  await expect(page.getByText('Write the launch announcement')).toBeVisible();
+  await expect(page.getByText('Fix signup on Safari')).toBeVisible();
+});
+
+test('without JavaScript: a refused form answers with its errors inline', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill('alice@lanes.test');
+  await page.getByLabel('Password').fill('wrong-password-1');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Wrong email or password.');
+  await expect(page.getByLabel('Password')).toHaveValue('');
+});
