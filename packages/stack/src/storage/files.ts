@@ -5,11 +5,10 @@
  * place only once the metadata row is written, so a failed upload leaves nothing behind.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { errors } from './errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,6 +18,13 @@ export interface StagedFile {
   size: number;
   /** storage-api's ETag: the quoted MD5 of the bytes. */
   eTag: string;
+}
+
+/** Reads and drops the rest of a body in the background, so the request completes normally. */
+export function drain(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  void (async () => {
+    while (!(await reader.read()).done);
+  })().catch(() => {});
 }
 
 export class FileStore {
@@ -42,7 +48,8 @@ export class FileStore {
 
   /**
    * Streams `body` into a temp file, refusing more than `limit` bytes (EntityTooLarge); the temp
-   * file is removed on any failure.
+   * file is removed on any failure. The body is never cancelled, only drained: cancelling a request
+   * stream that Node is still feeding can crash the process (an enqueue on a closed controller).
    */
   async stage(body: ReadableStream<Uint8Array> | null, limit: number): Promise<StagedFile> {
     const dir = join(this.root, 'tmp');
@@ -50,20 +57,22 @@ export class FileStore {
     const path = join(dir, randomUUID());
     const hash = createHash('md5');
     let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > limit) return done(errors.entityTooLarge());
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const file = await open(path, 'w');
+    const reader = body?.getReader();
     try {
-      const source = body
-        ? Readable.fromWeb(body as import('node:stream/web').ReadableStream)
-        : Readable.from([]);
-      await pipeline(source, meter, createWriteStream(path));
+      for (;;) {
+        if (!reader) break;
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.length;
+        if (size > limit) throw errors.entityTooLarge();
+        hash.update(value);
+        await file.write(value);
+      }
+      await file.close();
     } catch (error) {
+      if (reader) drain(reader);
+      await file.close().catch(() => {});
       await rm(path, { force: true });
       throw error;
     }

@@ -5,6 +5,7 @@
  * over as a stream, so a large form never sits in memory.
  */
 import { errors } from './errors.ts';
+import { drain } from './files.ts';
 
 export interface FormFile {
   fields: Map<string, string>;
@@ -101,9 +102,7 @@ function fileStream(
         if (at >= 0) {
           if (at > 0) controller.enqueue(new Uint8Array(buf.subarray(0, at)));
           controller.close();
-          void (async () => {
-            while (!(await reader.read()).done);
-          })().catch(() => {});
+          drain(reader);
           return;
         }
         if (buf.length > keep) {
@@ -119,8 +118,9 @@ function fileStream(
         buf = buf.length ? Buffer.concat([buf, chunk.value]) : Buffer.from(chunk.value);
       }
     },
-    cancel(reason) {
-      return reader.cancel(reason);
+    // Never cancel the request stream itself (see FileStore.stage): read the rest and drop it.
+    cancel() {
+      drain(reader);
     },
   });
 }
