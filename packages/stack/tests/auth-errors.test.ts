@@ -147,6 +147,16 @@ describe('tokens on /user', () => {
     expect(((await res.json()) as { email: string }).email).toBe(email);
   });
 
+  it("a token for another audience is refused: Token audience doesn't match", async () => {
+    const { id } = await confirmedUser('aud');
+    const res = await getUser(hs256({ sub: id, role: 'authenticated', aud: 'elsewhere', exp: 4102444800 }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'validation_failed',
+      message: "Token audience doesn't match request audience",
+    });
+  });
+
   it('a token for a user that does not exist is user_not_found 403', async () => {
     const res = await getUser(
       hs256({ sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', exp: 4102444800 }),

@@ -24,11 +24,7 @@ function routes(service: AuthService): Record<string, Handler> {
   return {
     'GET /settings': async () => json(200, settings(service.config)),
     'GET /health': async () =>
-      json(200, {
-        version: 'v2.177.0',
-        name: 'GoTrue',
-        description: 'GoTrue is a user registration and authentication API',
-      }),
+      json(200, { version: 'v2.177.0', name: 'GoTrue', description: 'Auth API of the local stack' }),
     'GET /.well-known/jwks.json': async () =>
       json(200, service.stack.jwt.jwks, { 'cache-control': 'public, max-age=600' }),
     'POST /signup': signup,

@@ -24,7 +24,11 @@ import {
 import { limit, validateEmail } from './common.ts';
 
 export async function getUser(call: Call): Promise<Response> {
-  const { user } = await requireUser(call);
+  const { user, claims } = await requireUser(call);
+  const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+  if (aud !== (user.aud ?? 'authenticated')) {
+    throw validation("Token audience doesn't match request audience");
+  }
   return json(200, await loadUserJson(call.service.db, user.id));
 }
 
