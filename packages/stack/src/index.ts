@@ -24,6 +24,7 @@ import { Jwt, loadSigningKey } from './jwt.ts';
 import { ANON_KEY, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
 import { bootstrap, bootstrapHash, migrate, pendingMigrations } from './postgres/database.ts';
 import { LOCAL_PASSWORD, type PostgresServer, startPostgres } from './postgres/server.ts';
+import { createFromTemplate } from './postgres/template.ts';
 import { build as buildRealtime } from './realtime/index.ts';
 import { build as buildRest } from './rest/index.ts';
 import { build as buildStorage } from './storage/index.ts';
@@ -131,7 +132,13 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
 
   let pg: PostgresServer | undefined;
   let dbUrl = options.dbUrl;
+  // A new embedded cluster is a copy of a cached bootstrapped one (postgres/template.ts).
+  let fromTemplate = false;
   if (!dbUrl) {
+    if (!existsSync(join(dataDir, 'db', 'PG_VERSION'))) {
+      fromTemplate = await createFromTemplate(join(dataDir, 'db'));
+      if (fromTemplate) writeFileSync(join(dataDir, 'bootstrap.hash'), bootstrapHash());
+    }
     pg = await startPostgres({
       dataDir: join(dataDir, 'db'),
       port: ports.db,
@@ -143,7 +150,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const pools: Sql[] = [];
   const services: Service[] = [];
   try {
-    const fresh = await prepareDatabase(dbUrl, dataDir, log);
+    const fresh = (await prepareDatabase(dbUrl, dataDir, log)) || fromTemplate;
     mark('bootstrap');
     if (!options.skipMigrations && config.db.migrationsEnabled) {
       // The CLI costs most of a warm start, so it only runs when there is something for it to do.
