@@ -160,11 +160,19 @@ as $$
   select b.workspace_id from public.boards b where b.id = board_workspace_id.board_id;
 $$;
 
+-- One query rather than a chain of helpers: policies call this once per row.
 create function public.has_board_role(board_id uuid, min_role public.workspace_role) returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
-  select public.has_role_at_least(public.board_workspace_id(has_board_role.board_id), min_role);
+  select exists (
+    select 1
+    from public.boards b
+    join public.workspace_members m on m.workspace_id = b.workspace_id
+    where b.id = has_board_role.board_id
+      and m.user_id = (select auth.uid())
+      and m.role >= has_board_role.min_role
+  );
 $$;
 
 /**

@@ -76,11 +76,20 @@ as $$
   select t.board_id from public.tasks t where t.id = task_board_id.task_id;
 $$;
 
+-- One query rather than a chain of helpers: policies on comments and attachments call it per row.
 create function public.has_task_role(task_id uuid, min_role public.workspace_role) returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
-  select public.has_board_role(public.task_board_id(has_task_role.task_id), min_role);
+  select exists (
+    select 1
+    from public.tasks t
+    join public.boards b on b.id = t.board_id
+    join public.workspace_members m on m.workspace_id = b.workspace_id
+    where t.id = has_task_role.task_id
+      and m.user_id = (select auth.uid())
+      and m.role >= has_task_role.min_role
+  );
 $$;
 
 -- ============================================================================

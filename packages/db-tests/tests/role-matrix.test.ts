@@ -3,7 +3,7 @@
  * action as PostgREST would run it (role `authenticated`, their JWT claims); every attempt is
  * rolled back.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   acme,
   alice,
@@ -52,6 +52,16 @@ beforeAll(async () => {
     insert into public.invitations (workspace_id, email, role, token_hash, invited_by)
     values (${acme.id}, 'newbie@lanes.test', 'member', ${tokenHash()}, ${alice.id}) returning id`;
   invitation = inv!.id;
+});
+
+// Put Acme back as seeded for the other files.
+afterAll(async () => {
+  const mine = Object.values(own);
+  await db`delete from public.comments where id in ${db(mine.map((m) => m.comment))}`;
+  await db`delete from public.attachments where id in ${db(mine.map((m) => m.attachment))}`;
+  await db`delete from public.invitations where id = ${invitation}`;
+  await db`delete from public.columns where id = ${emptyColumn}`;
+  await db`delete from auth.users where id in ${db([frank.id, olga.id])}`;
 });
 
 const readers = only('owner', 'admin', 'member', 'viewer');
