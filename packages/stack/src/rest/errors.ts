@@ -44,7 +44,7 @@ export const columnNotFound = (table: string, column: string) =>
 export const tableNotFound = (schema: string, table: string) =>
   new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${table}' in the schema cache`);
 
-export const invalidBody = (detail: string) => new ApiError(400, 'PGRST102', 'Empty or invalid json', detail);
+export const invalidBody = (message = 'Empty or invalid json') => new ApiError(400, 'PGRST102', message);
 
 export const singularity = (rows: number) =>
   new ApiError(

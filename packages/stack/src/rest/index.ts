@@ -43,7 +43,7 @@ async function readBody(request: Request): Promise<Body | undefined> {
   try {
     return { raw, value: JSON.parse(raw) };
   } catch {
-    throw invalidBody(null as unknown as string);
+    throw invalidBody();
   }
 }
 
