@@ -197,6 +197,46 @@ describe('postgres_changes', () => {
     expect(got.map((p) => p.new.rank)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
   }, 60_000);
 
+  it('applies the filter operators realtime-js can build: like, not.in, is, ilike, gte, isdistinct', async () => {
+    const matched = new Collector<Payload>();
+    const other = new Collector<Payload>();
+    const filter = `owner=eq.${alice.id},body=like.hello%,rank=not.in.(1,2),meta=is.null`;
+    await subscribed(
+      (await client(alice.token))
+        .channel('ops')
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'rt_notes', filter },
+          matched.push,
+        )
+        .on(
+          'postgres_changes',
+          {
+            event: 'INSERT',
+            schema: 'public',
+            table: 'rt_notes',
+            filter: `body=ilike.BYE_,rank=gte.10,rank=isdistinct.11`,
+          },
+          other.push,
+        ),
+    );
+    const rows: [string, number, string | null][] = [
+      ['hello world', 3, null], // matches the first binding
+      ['hello again', 1, null], // rank in (1,2)
+      ['hello meta', 4, '{}'], // meta not null
+      ['well hello', 5, null], // not a prefix
+      ['byes', 10, null], // matches the second
+      ['BYEs', 11, null], // rank 11 is not distinct from 11
+      ['byes', 9, null], // rank < 10
+    ];
+    for (const [body, rank, meta] of rows)
+      await sql`insert into public.rt_notes (owner, body, rank, meta) values (${alice.id}, ${body}, ${rank}, ${meta}::jsonb)`;
+    await sql`insert into public.rt_notes (owner, body, rank) values (${alice.id}, 'hello end', 12)`;
+    const got = await matched.until(2);
+    expect(got.map((p) => p.new.body)).toEqual(['hello world', 'hello end']);
+    expect(other.list.map((p) => [p.new.body, p.new.rank])).toEqual([['byes', 10]]);
+  });
+
   it('works the same over protocol 1.0.0', async () => {
     const events = new Collector<Payload>();
     await subscribed(

@@ -3,11 +3,26 @@
  * `filter: "col=op.value,col2=op.value"`) and matches a decoded WAL tuple against them, by column type.
  */
 
-export type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';
+export type FilterOp =
+  | 'eq'
+  | 'neq'
+  | 'lt'
+  | 'lte'
+  | 'gt'
+  | 'gte'
+  | 'in'
+  | 'like'
+  | 'ilike'
+  | 'match'
+  | 'imatch'
+  | 'is'
+  | 'isdistinct';
 
 export interface ColumnFilter {
   column: string;
   op: FilterOp;
+  /** `col=not.op.value` */
+  negate: boolean;
   /** One value, or several for `in`. */
   values: string[];
 }
@@ -20,7 +35,21 @@ export interface ChangeSpec {
   filters: ColumnFilter[];
 }
 
-const OPS = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in']);
+const OPS = new Set([
+  'eq',
+  'neq',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'in',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+]);
 const NUMERIC = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
 
 /** Splits on commas that are not inside `in.(...)` lists. */
@@ -40,35 +69,45 @@ function splitTopLevel(s: string): string[] {
   return parts;
 }
 
+/** `"a \\"b\\""` → `a "b"`; unquoted values are taken as they are. */
+function unquote(value: string): string {
+  const m = /^"((?:[^"\\]|\\.)*)"$/.exec(value);
+  return m ? m[1]!.replace(/\\(.)/g, '$1') : value;
+}
+
 function parseFilter(filter: string): ColumnFilter[] {
   if (!filter.trim()) return [];
-  return splitTopLevel(filter).map((part) => {
+  return splitTopLevel(filter.trim()).map((segment) => {
+    const part = segment.trim();
+    if (!part) throw new Error('filter must not contain empty segments (check for extra commas)');
     const eq = part.indexOf('=');
     const column = eq > 0 ? part.slice(0, eq) : '';
-    const rest = eq > 0 ? part.slice(eq + 1) : '';
+    let rest = eq > 0 ? part.slice(eq + 1) : '';
+    const negate = rest.startsWith('not.');
+    if (negate) rest = rest.slice(4);
     const dot = rest.indexOf('.');
     const op = dot > 0 ? rest.slice(0, dot) : '';
     const value = dot > 0 ? rest.slice(dot + 1) : '';
-    if (!column || !OPS.has(op)) {
-      const shown = eq > 0 ? rest.split('.') : [part];
-      throw new Error(`Error parsing \`filter\` params: ${JSON.stringify(shown).replaceAll(',', ', ')}`);
+    if (!column || dot <= 0 || !OPS.has(op)) {
+      const shown = eq > 0 && dot > 0 ? [op, value] : [part];
+      throw new Error(`Error parsing \`filter\` params: ${JSON.stringify(shown).replaceAll('","', '", "')}`);
     }
     if (op === 'in') {
       const m = /^\((.*)\)$/.exec(value);
-      if (!m) throw new Error(`Error parsing \`filter\` params: ${JSON.stringify([op, value])}`);
-      const values = m[1]!.split(',').map((v) => v.trim().replace(/^"(.*)"$/, '$1'));
-      return { column, op, values };
+      if (!m)
+        throw new Error('Error parsing `filter` params: `in` filter value must be wrapped by parentheses');
+      return { column, op, negate, values: splitTopLevel(m[1]!).map((v) => unquote(v.trim())) };
     }
-    return { column, op: op as FilterOp, values: [value] };
+    return { column, op: op as FilterOp, negate, values: [unquote(value)] };
   });
 }
 
 /** Validates one `postgres_changes` entry of a join; throws with the real server's message. */
 export function parseChangeSpec(params: unknown): ChangeSpec {
   const p = (params ?? {}) as Record<string, unknown>;
-  const event = typeof p.event === 'string' ? p.event.toUpperCase() : '*';
-  if (!['*', 'INSERT', 'UPDATE', 'DELETE'].includes(event))
-    throw new Error(`Error parsing \`event\` params: ${JSON.stringify(p.event)}`);
+  // Anything but INSERT, UPDATE or DELETE means every event, as on the real server.
+  const upper = typeof p.event === 'string' ? p.event.toUpperCase() : '*';
+  const event = ['INSERT', 'UPDATE', 'DELETE'].includes(upper) ? upper : '*';
   const schema = typeof p.schema === 'string' ? p.schema : undefined;
   const table = typeof p.table === 'string' ? p.table : undefined;
   if (!schema && !table)
@@ -90,24 +129,74 @@ function compare(type: string, a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function passes(f: ColumnFilter, raw: string, type: string): boolean {
-  const c = compare(type, raw, f.values[0] ?? '');
+/** SQL LIKE pattern → RegExp (`%` any run, `_` one character, `\\` escapes). */
+function likeToRegExp(pattern: string, flags: string): RegExp {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) re += pattern[++i]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (c === '%') re += '[\\s\\S]*';
+    else if (c === '_') re += '[\\s\\S]';
+    else re += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`, flags);
+}
+
+const truthy = (v: string) => ['t', 'true', '1', 'on', 'yes', 'y'].includes(v.toLowerCase());
+
+/** One filter on one value; `null` when SQL would say NULL (which fails the filter, negated or not). */
+function evaluate(f: ColumnFilter, raw: string | null, type: string): boolean | null {
+  const value = f.values[0] ?? '';
+  if (f.op === 'is') {
+    const v = value.toLowerCase();
+    const result =
+      v === 'null' || v === 'unknown'
+        ? raw === null
+        : raw !== null && type === 'bool' && truthy(raw) === (v === 'true');
+    return f.negate ? !result : result;
+  }
+  if (f.op === 'isdistinct') {
+    const same = raw !== null && compare(type, raw, value) === 0;
+    return f.negate ? same : !same;
+  }
+  if (raw === null) return null;
+  let result: boolean;
   switch (f.op) {
     case 'eq':
-      return c === 0;
+      result = compare(type, raw, value) === 0;
+      break;
     case 'neq':
-      return c !== 0;
+      result = compare(type, raw, value) !== 0;
+      break;
     case 'lt':
-      return c < 0;
+      result = compare(type, raw, value) < 0;
+      break;
     case 'lte':
-      return c <= 0;
+      result = compare(type, raw, value) <= 0;
+      break;
     case 'gt':
-      return c > 0;
+      result = compare(type, raw, value) > 0;
+      break;
     case 'gte':
-      return c >= 0;
+      result = compare(type, raw, value) >= 0;
+      break;
     case 'in':
-      return f.values.some((v) => compare(type, raw, v) === 0);
+      result = f.values.some((v) => compare(type, raw, v) === 0);
+      break;
+    case 'like':
+    case 'ilike':
+      result = likeToRegExp(value, f.op === 'ilike' ? 'i' : '').test(raw);
+      break;
+    case 'match':
+    case 'imatch':
+      try {
+        result = new RegExp(value, f.op === 'imatch' ? 'i' : '').test(raw);
+      } catch {
+        return null;
+      }
+      break;
   }
+  return f.negate ? !result : result;
 }
 
 /**
@@ -123,8 +212,7 @@ export function tupleMatches(
   if (!filters.length) return true;
   if (!tuple) return false;
   return filters.every((f) => {
-    const raw = tuple[f.column];
-    if (raw === null || raw === undefined) return false;
-    return passes(f, raw, types.get(f.column) ?? 'text');
+    if (!(f.column in tuple)) return false;
+    return evaluate(f, tuple[f.column] ?? null, types.get(f.column) ?? 'text') === true;
   });
 }
