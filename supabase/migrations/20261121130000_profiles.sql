@@ -53,10 +53,11 @@ security definer
 set search_path = ''
 as $$
 declare
-  wanted text := btrim(left(coalesce(new.raw_user_meta_data ->> 'display_name', ''), 60));
+  -- Cut to 60, then trim any whitespace (tabs and newlines too, as the CHECK requires).
+  wanted text := regexp_replace(left(coalesce(new.raw_user_meta_data ->> 'display_name', ''), 60), '^\s+|\s+$', '', 'g');
 begin
   if wanted = '' then
-    wanted := btrim(left(split_part(coalesce(new.email, ''), '@', 1), 60));
+    wanted := regexp_replace(left(split_part(coalesce(new.email, ''), '@', 1), 60), '^\s+|\s+$', '', 'g');
   end if;
   insert into public.profiles (id, display_name)
   values (new.id, coalesce(nullif(wanted, ''), 'New user'));

@@ -147,8 +147,12 @@ describe('profiles', () => {
     const [profile] = await db`select display_name from public.profiles where id = ${named.id}`;
     expect(profile).toEqual({ display_name: 'Named Person' });
     const id = crypto.randomUUID();
-    await db`insert into auth.users (id, email, raw_user_meta_data) values (${id}, 'plain.jane@example.com', '{"display_name": "   "}')`;
+    await db`insert into auth.users (id, email, raw_user_meta_data) values (${id}, 'plain.jane@example.com', ${db.json({ display_name: ' \t\n ' })})`;
     const [fallback] = await db`select display_name from public.profiles where id = ${id}`;
     expect(fallback).toEqual({ display_name: 'plain.jane' });
+    const padded = crypto.randomUUID();
+    await db`insert into auth.users (id, email, raw_user_meta_data) values (${padded}, 'p@example.com', ${db.json({ display_name: `\t Pat ${'x'.repeat(70)}` })})`;
+    const [cut] = await db`select display_name from public.profiles where id = ${padded}`;
+    expect(cut!.display_name).toBe(`Pat ${'x'.repeat(54)}`);
   });
 });
