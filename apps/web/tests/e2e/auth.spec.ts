@@ -83,3 +83,20 @@ test('reset a forgotten password through the emailed link', async ({ page, brows
   await expect(other).toHaveURL(/\/w$/);
   await other.close();
 });
+
+test('a token_hash link is verified on the server and follows its same-origin next', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill('dave@lanes.test');
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByText(/we emailed a sign-in link/)).toBeVisible();
+  const link = new URL(await emailedLink('dave@lanes.test', /magic link/i));
+  const tokenHash = link.searchParams.get('token')!;
+  await page.goto(`/auth/confirm?token_hash=${encodeURIComponent(tokenHash)}&type=magiclink&next=/w/acme`);
+  await expect(page).toHaveURL(/\/w\/acme$/);
+
+  // The same link again: used up, explained, nobody signed in by it.
+  await page.context().clearCookies();
+  await page.goto(`/auth/confirm?token_hash=${encodeURIComponent(tokenHash)}&type=magiclink&next=/w/acme`);
+  await expect(page.getByRole('heading', { name: 'This link did not work' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('expired or was already used');
+});

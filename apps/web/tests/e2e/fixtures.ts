@@ -2,6 +2,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const test = base.extend({
+  // Playwright reads fixture dependencies from the destructuring pattern, so it must be there even when empty.
+  // biome-ignore lint/correctness/noEmptyPattern: see above
   baseURL: async ({}, use) => {
     await use(process.env.E2E_APP_URL);
   },
