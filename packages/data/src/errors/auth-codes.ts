@@ -59,6 +59,15 @@ export function authCode(name: string, e: Record<string, unknown>): Mapped {
   if (field) mapped.field = field;
   const message = MESSAGE[raw];
   if (message) mapped.message = message;
+  // GoTrue names the wait in prose only ("…you can only request this after 58 seconds."): keep the number.
+  const wait =
+    code === 'RATE_LIMITED' && typeof e.message === 'string'
+      ? /after (\d+) seconds?/.exec(e.message)?.[1]
+      : undefined;
+  if (wait) {
+    mapped.details = { retryAfterSeconds: Number(wait) };
+    mapped.message = `Too many attempts. Please wait ${wait} seconds and try again.`;
+  }
   if (raw === 'weak_password') {
     const reasons = (e.reasons ?? (e.weak_password as { reasons?: unknown } | undefined)?.reasons) as unknown;
     if (Array.isArray(reasons)) mapped.details = { reasons };

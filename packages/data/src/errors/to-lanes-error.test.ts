@@ -72,6 +72,18 @@ describe('Auth errors', () => {
     });
   });
 
+  it('keeps the wait GoTrue names for email rate limits', async () => {
+    const error = await authError(429, {
+      code: 'over_email_send_rate_limit',
+      message: 'For security purposes, you can only request this after 42 seconds.',
+    });
+    expect(toLanesError(error)).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait 42 seconds and try again.',
+      details: { retryAfterSeconds: 42 },
+    });
+  });
+
   it('treats a missing session as expired', async () => {
     const { error } = await client.auth.updateUser({ data: { x: 1 } });
     expect(toLanesError(error).code).toBe('SESSION_EXPIRED');
