@@ -274,6 +274,32 @@ describe('postgres_changes', () => {
     });
   });
 
+  it('a table outside the publication or an unknown filter column gets the server’s subscribe error', async () => {
+    const system = new Collector<Payload>();
+    await subscribed(
+      (await client(alice.token))
+        .channel('not-published')
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'nope' }, () => {})
+        .on('system', {}, system.push),
+    );
+    const [sys] = await system.until(1);
+    expect(sys).toMatchObject({ extension: 'postgres_changes', status: 'error', channel: 'not-published' });
+    expect(sys.message).toMatch(
+      /^Unable to subscribe to changes with given parameters\. Please check Realtime is enabled for the given connect parameters: \[event: \*, schema: public, table: nope/,
+    );
+
+    const waiting = (await client(alice.token))
+      .channel('bad-column', { config: { postgres_changes_options: { wait: true } } })
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'rt_notes', filter: 'colour=eq.red' },
+        () => {},
+      );
+    await expect(subscribed(waiting)).rejects.toThrow(
+      /^RealtimeDisabledForConfiguration: Unable to subscribe .*Exception: .*invalid column for filter colour$/,
+    );
+  });
+
   it('access_token: a newer token changes what the channel sees; an expired one closes it', async () => {
     const events = new Collector<Payload>();
     const system = new Collector<Payload>();

@@ -8,9 +8,11 @@ import { parseChangeSpec } from './filters.ts';
 import type { Binding, Member } from './hub.ts';
 import type { Frame } from './protocol.ts';
 import type { RealtimeSocket, SocketDeps } from './socket.ts';
+import { checkSubscriptions } from './subscription-check.ts';
 
 interface JoinConfig {
-  broadcast?: { self?: boolean; ack?: boolean };
+  broadcast?: { self?: boolean; ack?: boolean; replication_ready?: boolean };
+  postgres_changes_options?: { wait?: boolean };
   presence?: { key?: string; enabled?: boolean };
   postgres_changes?: unknown[];
   private?: boolean;
@@ -108,6 +110,19 @@ export async function joinChannel(
       changesError ??= (error as Error).message;
     }
   }
+  if (!changesError && bindings.length) {
+    await deps.replicationReady.catch(() => {});
+    changesError = await checkSubscriptions(
+      deps.sql,
+      bindings.map((b) => b.spec),
+      who.role,
+    );
+    // With `wait`, the server holds the join reply and refuses the join when the subscription fails.
+    if (changesError && config.postgres_changes_options?.wait) {
+      socket.reply(frame, 'error', { reason: `RealtimeDisabledForConfiguration: ${changesError}` });
+      return null;
+    }
+  }
   const presenceKey = config.presence?.key ? String(config.presence.key) : randomUUID();
   const member: Member = {
     send: (f) => socket.send(f),
@@ -128,8 +143,21 @@ export async function joinChannel(
   armExpiry(socket, member);
   socket.reply(frame, 'ok', { postgres_changes: echoed });
 
+  if (config.broadcast?.replication_ready) {
+    socket.send({
+      join_ref: null,
+      ref: null,
+      topic: member.topic,
+      event: 'system',
+      payload: {
+        extension: 'system',
+        status: 'ok',
+        message: 'Replication connection established',
+        channel: subTopic,
+      },
+    });
+  }
   if (rawChanges.length) {
-    await deps.replicationReady.catch(() => {});
     socket.send({
       join_ref: null,
       ref: null,
