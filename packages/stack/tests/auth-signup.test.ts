@@ -172,6 +172,32 @@ describe('sign-up with email confirmation', () => {
     expect(await sql`select 1 from auth.users where email = ${email}`).toHaveLength(0);
   });
 
+  it('records the steps in auth.audit_log_entries as GoTrue does', async () => {
+    const email = uniqueEmail('audit');
+    const client = anon();
+    const { data } = await client.auth.signUp({ email, password: 'password-123' });
+    await client.auth.verifyOtp({ email, token: codeIn(await latestEmail(email)), type: 'signup' });
+    await client.auth.signOut();
+    await client.auth.signInWithPassword({ email, password: 'password-123' });
+    const rows = await sql`
+      select payload from auth.audit_log_entries where payload ->> 'actor_id' = ${data.user!.id}
+      order by created_at, payload ->> 'action'`;
+    expect(rows.map((r) => r.payload.action)).toEqual([
+      'user_confirmation_requested',
+      'user_signedup',
+      'logout',
+      'login',
+    ]);
+    expect(rows[3]!.payload).toEqual({
+      actor_id: data.user!.id,
+      actor_via_sso: false,
+      actor_username: email,
+      action: 'login',
+      log_type: 'account',
+      traits: { provider: 'email' },
+    });
+  });
+
   it('hashes passwords with bcrypt cost 10', async () => {
     const email = uniqueEmail('bcrypt');
     const { data } = await anon().auth.signUp({ email, password: 'password-123' });

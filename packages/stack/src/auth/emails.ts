@@ -3,6 +3,8 @@
  * each checks the frequency limit, mints a code, stores its hash on the user and in auth.one_time_tokens as
  * GoTrue does (`pkce_`-prefixed for PKCE flows), and delivers the email.
  */
+
+import { audit } from './audit.ts';
 import {
   checkFrequency,
   type EmailAction,
@@ -46,6 +48,7 @@ export async function sendConfirmation(
   });
   await saveOneTimeToken(db, user.id, 'confirmation_token', token, email);
   const type: EmailAction = options.invite ? 'invite' : 'signup';
+  if (!options.invite) await audit(db, user, 'user_confirmation_requested', { provider: 'email' });
   deliver(service, {
     to: email,
     type,
@@ -70,6 +73,7 @@ export async function sendRecovery(
   const { otp, token } = mint(service, email, options.pkce);
   spendEmailBudget(service);
   const updated = await updateUser(db, user.id, { recovery_token: token, recovery_sent_at: new Date() });
+  await audit(db, user, 'user_recovery_requested');
   await saveOneTimeToken(db, user.id, 'recovery_token', token, email);
   deliver(service, {
     to: email,
@@ -141,6 +145,7 @@ export async function sendReauthentication(service: AuthService, db: Db, user: U
   spendEmailBudget(service);
   await updateUser(db, user.id, { reauthentication_token: token, reauthentication_sent_at: new Date() });
   await saveOneTimeToken(db, user.id, 'reauthentication_token', token, email);
+  await audit(db, user, 'user_reauthenticate_requested');
   deliver(service, {
     to: email,
     type: 'reauthentication',

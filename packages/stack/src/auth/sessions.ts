@@ -4,6 +4,7 @@
  * auth.mfa_amr_claims, and ES256 access tokens whose claims carry all of it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { audit } from './audit.ts';
 import { badRequest } from './errors.ts';
 import type { AuthService } from './state.ts';
 import { type Db, findUserById, identitiesOf, isBanned, type UserRow, userJson } from './users.ts';
@@ -159,8 +160,10 @@ export async function refreshSession(
       return { error: badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
     }
   }
+  await audit(db, user, 'token_refreshed');
   if (!issued) {
     await db`update auth.refresh_tokens set revoked = true, updated_at = now() where id = ${row.id}`;
+    await audit(db, user, 'token_revoked');
     issued = await insertRefreshToken(db, user.id, session.id, row.token);
   }
   await db`

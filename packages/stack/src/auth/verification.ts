@@ -4,6 +4,7 @@
  * magic link or recovery, or one half / the whole of an email change.
  */
 import { randomBytes } from 'node:crypto';
+import { audit } from './audit.ts';
 import { AuthError, forbidden, validation } from './errors.ts';
 import { clearOneTimeTokens } from './mail.ts';
 import { hashPassword } from './passwords.ts';
@@ -94,6 +95,7 @@ async function confirmSignup(db: Db, user: UserRow): Promise<UserRow> {
     fields.encrypted_password = await hashPassword(randomBytes(32).toString('base64url'));
   }
   const updated = await updateUser(db, user.id, fields);
+  await audit(db, user, 'user_signedup', { provider: 'email' });
   await clearOneTimeTokens(db, user.id, ['confirmation_token']);
   await updateEmailIdentity(db, user.id, { email_verified: true });
   return updated;
@@ -103,6 +105,8 @@ async function confirmRecovery(db: Db, user: UserRow): Promise<UserRow> {
   const fields: Record<string, unknown> = { recovery_token: '' };
   if (!isConfirmed(user)) fields.email_confirmed_at = new Date();
   const updated = await updateUser(db, user.id, fields);
+  if (isConfirmed(user)) await audit(db, user, 'login');
+  else await audit(db, user, 'user_signedup', { provider: 'email' });
   await clearOneTimeTokens(db, user.id, ['recovery_token']);
   return updated;
 }
@@ -132,6 +136,7 @@ async function confirmEmailChange(
     return null;
   }
   const next = user.email_change ?? '';
+  await audit(db, user, 'user_modified');
   await updateEmailIdentity(db, user.id, { email: next, email_verified: true });
   const updated = await updateUser(db, user.id, {
     email: next,

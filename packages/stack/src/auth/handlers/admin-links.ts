@@ -4,6 +4,7 @@
  * `POST /invite` (creates the user and emails the invite).
  */
 import { randomBytes } from 'node:crypto';
+import { adminActor, audit } from '../audit.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { sendConfirmation } from '../emails.ts';
 import { DUPLICATE_EMAIL, notFound, unprocessable, validation } from '../errors.ts';
@@ -136,7 +137,7 @@ export async function generateLink(call: Call): Promise<Response> {
 }
 
 export async function invite(call: Call): Promise<Response> {
-  requireAdmin(call);
+  const actor = adminActor(String(requireAdmin(call).role));
   const service = call.service;
   const body = await readBody(call.request);
   const email = validateEmail(str(body.email));
@@ -145,6 +146,7 @@ export async function invite(call: Call): Promise<Response> {
     let user = await findUserByEmail(tx, email);
     if (user && isConfirmed(user)) throw unprocessable('email_exists', DUPLICATE_EMAIL);
     user ??= await newEmailUser(tx, email, obj(body.data) ?? {}, null);
+    await audit(tx, actor, 'user_invited', { user_id: user.id, user_email: email });
     user = await sendConfirmation(service, tx, user, { pkce: false, redirectTo, invite: true });
     return user.id;
   });

@@ -3,6 +3,7 @@
  * (list with `page`/`per_page`, `X-Total-Count` and `Link`), `GET/PUT/DELETE /admin/users/:id`.
  */
 import { randomBytes } from 'node:crypto';
+import { adminActor, audit } from '../audit.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { DUPLICATE_EMAIL, notFound, unprocessable, validation } from '../errors.ts';
 import { json, obj, readBody, str } from '../http.ts';
@@ -87,7 +88,9 @@ async function listUsers(call: Call): Promise<Response> {
   );
 }
 
-async function createUser(call: Call): Promise<Response> {
+type Actor = ReturnType<typeof adminActor>;
+
+async function createUser(call: Call, actor: Actor): Promise<Response> {
   const service = call.service;
   const body = await readBody(call.request);
   const email = str(body.email);
@@ -116,6 +119,12 @@ async function createUser(call: Call): Promise<Response> {
     if (body.email_confirm === true) fields.email_confirmed_at = new Date();
     if (banned !== undefined) fields.banned_until = banned;
     if (Object.keys(fields).length) await updateUser(tx, user.id, fields);
+    await audit(tx, actor, 'user_signedup', {
+      user_id: user.id,
+      user_email: address,
+      user_phone: '',
+      provider: 'email',
+    });
     return user.id;
   });
   return json(200, await loadUserJson(service.db, userId));
@@ -130,7 +139,7 @@ async function loadTarget(call: Call, id: string): Promise<UserRow> {
   return user;
 }
 
-async function updateUserAdmin(call: Call, user: UserRow): Promise<Response> {
+async function updateUserAdmin(call: Call, user: UserRow, actor: Actor): Promise<Response> {
   const service = call.service;
   const body = await readBody(call.request);
   const email = str(body.email) ? validateEmail(str(body.email)) : '';
@@ -157,13 +166,19 @@ async function updateUserAdmin(call: Call, user: UserRow): Promise<Response> {
     if (meta) fields.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, meta);
     if (banned !== undefined) fields.banned_until = banned;
     if (Object.keys(fields).length) await updateUser(tx, user.id, fields);
+    await audit(tx, actor, 'user_modified', {
+      user_id: user.id,
+      user_email: email || user.email || '',
+      user_phone: user.phone ?? '',
+    });
   });
   return json(200, await loadUserJson(service.db, user.id));
 }
 
-async function deleteUser(call: Call, user: UserRow): Promise<Response> {
+async function deleteUser(call: Call, user: UserRow, actor: Actor): Promise<Response> {
   const body = await readBody(call.request);
   const db = call.service.db;
+  const traits = { user_id: user.id, user_email: user.email ?? '', user_phone: user.phone ?? '' };
   if (body.should_soft_delete === true) {
     if (!user.deleted_at) {
       // Soft delete keeps the row (and what references it) but frees the address, as GoTrue's obfuscation does.
@@ -177,26 +192,30 @@ async function deleteUser(call: Call, user: UserRow): Promise<Response> {
           provider_id = md5(provider || ':' || provider_id)
           where user_id = ${user.id}`;
         await logout(tx, user.id, null, 'global');
+        await audit(tx, actor, 'user_deleted', traits);
       });
     }
   } else {
-    await db`delete from auth.users where id = ${user.id}`;
+    await db.begin(async (tx) => {
+      await audit(tx, actor, 'user_deleted', traits);
+      await tx`delete from auth.users where id = ${user.id}`;
+    });
   }
   return json(200, {});
 }
 
 /** Routes `/admin/users` and `/admin/users/:id`. */
 export async function adminUsers(call: Call, id: string | null): Promise<Response> {
-  requireAdmin(call);
+  const actor = adminActor(String(requireAdmin(call).role));
   const method = call.request.method;
   if (id === null) {
     if (method === 'GET') return listUsers(call);
-    if (method === 'POST') return createUser(call);
+    if (method === 'POST') return createUser(call, actor);
   } else {
     const user = await loadTarget(call, id);
     if (method === 'GET') return json(200, userJson(user, await identitiesOf(call.service.db, user.id)));
-    if (method === 'PUT') return updateUserAdmin(call, user);
-    if (method === 'DELETE') return deleteUser(call, user);
+    if (method === 'PUT') return updateUserAdmin(call, user, actor);
+    if (method === 'DELETE') return deleteUser(call, user, actor);
   }
   throw notFound('unknown', 'Not Found');
 }

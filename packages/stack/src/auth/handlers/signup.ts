@@ -4,6 +4,7 @@
  * answers a look-alike user so addresses cannot be probed, as GoTrue does.
  */
 import { randomUUID } from 'node:crypto';
+import { audit } from '../audit.ts';
 import { sendConfirmation } from '../emails.ts';
 import { badRequest, unprocessable, validation } from '../errors.ts';
 import { json, obj, readBody, str } from '../http.ts';
@@ -34,7 +35,10 @@ export async function register(call: Call, r: Registration): Promise<Registered>
   const encrypted = await hashPassword(r.password);
   return service.db.begin(async (tx) => {
     const existing = await findUserByEmail(tx, r.email);
-    if (existing && isConfirmed(existing)) return { kind: 'exists' } as const;
+    if (existing && isConfirmed(existing)) {
+      await audit(tx, existing, 'user_repeated_signup', { provider: 'email' });
+      return { kind: 'exists' } as const;
+    }
     let user =
       existing ??
       (await insertUser(tx, {
@@ -45,6 +49,8 @@ export async function register(call: Call, r: Registration): Promise<Registered>
       }));
     if (!service.config.email.enableConfirmations) {
       user = await updateUser(tx, user.id, { email_confirmed_at: new Date() });
+      await audit(tx, user, 'user_signedup', { provider: 'email' });
+      await audit(tx, user, 'login', { provider: 'email' });
       return { kind: 'session', session: await issueSession(service, tx, user, 'password', clientOf(call)) };
     }
     if (r.pkce) {

@@ -2,6 +2,7 @@
  * @module auth/handlers/token — `POST /token?grant_type=password|refresh_token|pkce`: the three ways a
  * client gets a session, rate limited per IP by `token_refresh`.
  */
+import { audit } from '../audit.ts';
 import { AuthError, badRequest, INVALID_LOGIN, OAuthError, unprocessable, validation } from '../errors.ts';
 import { json, readBody, str } from '../http.ts';
 import { checkPasswordStrength, verifyPassword } from '../passwords.ts';
@@ -41,7 +42,10 @@ async function passwordGrant(call: Call): Promise<Response> {
     }
   }
   if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
-  const session = await service.db.begin((tx) => issueSession(service, tx, user, 'password', clientOf(call)));
+  const session = await service.db.begin(async (tx) => {
+    await audit(tx, user, 'login', { provider: 'email' });
+    return issueSession(service, tx, user, 'password', clientOf(call));
+  });
   return json(200, weak ? { ...session, weak_password: weak } : session);
 }
 
@@ -63,6 +67,7 @@ async function pkceGrant(call: Call): Promise<Response> {
     const { userId, authMethod } = await exchangeAuthCode(tx, str(body.auth_code), str(body.code_verifier));
     const user = await findUserById(tx, userId);
     if (!user) throw badRequest('user_not_found', 'User not found');
+    await audit(tx, user, 'login', { provider_type: authMethod });
     return issueSession(service, tx, user, authMethod, clientOf(call));
   });
   return json(200, session);

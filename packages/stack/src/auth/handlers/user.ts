@@ -2,6 +2,7 @@
  * @module auth/handlers/user — `GET /user` and `PUT /user` (metadata, password, email change with
  * confirmation emails), and `POST /logout?scope=global|local|others`.
  */
+import { audit } from '../audit.ts';
 import { requireUser } from '../authenticate.ts';
 import { sendEmailChange, sendReauthentication } from '../emails.ts';
 import { badRequest, DUPLICATE_EMAIL, forbidden, unprocessable, validation } from '../errors.ts';
@@ -67,6 +68,7 @@ export async function updateUserSelf(call: Call): Promise<Response> {
       current = await updateUser(tx, user.id, { encrypted_password: encrypted });
       // A new password ends every other session of the user, as GoTrue's UpdatePassword does.
       if (sessionId) await logout(tx, user.id, sessionId, 'others');
+      await audit(tx, user, 'user_updated_password');
     }
     if (data) {
       current = await updateUser(tx, user.id, {
@@ -83,6 +85,7 @@ export async function updateUserSelf(call: Call): Promise<Response> {
       }
       await sendEmailChange(service, tx, current, email, { pkce: !!pkce, redirectTo });
     }
+    await audit(tx, user, 'user_modified');
   });
   return json(200, await loadUserJson(service.db, user.id));
 }
@@ -127,6 +130,9 @@ export async function logoutHandler(call: Call): Promise<Response> {
     raw === '' || raw === 'global' ? 'global' : raw === 'local' || raw === 'others' ? raw : null;
   const { user, sessionId } = await requireUser(call);
   if (!scope) throw validation(`Unsupported logout scope "${raw}"`);
-  await logout(call.service.db, user.id, sessionId, scope);
+  await call.service.db.begin(async (tx) => {
+    await audit(tx, user, 'logout');
+    await logout(tx, user.id, sessionId, scope);
+  });
   return new Response(null, { status: 204 });
 }
