@@ -32,7 +32,7 @@ create table public.tasks (
   constraint tasks_due_on_range check (due_on between '2000-01-01' and '2100-12-31')
 );
 alter table public.tasks enable row level security;
-create index tasks_column_id_idx on public.tasks (column_id);
+-- (board_id, number) and (column_id, position) are indexed by their unique constraints.
 create index tasks_assignee_id_idx on public.tasks (assignee_id);
 create index tasks_created_by_idx on public.tasks (created_by);
 
@@ -57,7 +57,7 @@ create table public.board_task_counters (
 alter table public.board_task_counters enable row level security;
 revoke all on public.board_task_counters from anon, authenticated;
 
--- `number`, `completed_at` and `board_id` are the database's to set.
+-- `number` and `completed_at` are the database's to set, and a task never changes board.
 revoke insert, update, delete on public.tasks, public.task_labels from anon;
 revoke insert, update on public.tasks from authenticated;
 grant insert (id, board_id, column_id, title, description, position, assignee_id, due_on, priority, created_by)
