@@ -100,3 +100,20 @@ test('a token_hash link is verified on the server and follows its same-origin ne
   await expect(page.getByRole('heading', { name: 'This link did not work' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('expired or was already used');
 });
+
+test('signing in before confirming offers to resend the confirmation', async ({ page }) => {
+  const email = uniqueEmail('unconfirmed');
+  await page.goto('/sign-up');
+  await page.getByLabel('Display name').fill('Uma Unconfirmed');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret-pass-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Check your inbox.')).toBeVisible();
+
+  await signIn(page, email, 'secret-pass-1');
+  await expect(page.getByRole('alert')).toContainText('Please confirm your email address first.');
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(page.getByText(`We sent the confirmation email to ${email} again.`)).toBeVisible();
+  await page.goto(await emailedLink(email, /confirm/i));
+  await expect(page).toHaveURL(/\/w$/);
+});

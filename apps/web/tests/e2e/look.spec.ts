@@ -1,0 +1,30 @@
+/** The theme switch (persisted in a cookie, rendered by the server) and the phone layout. */
+import { expect, signIn, test } from './fixtures.ts';
+
+test('the theme follows the system until switched, and the server renders the choice', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page, 'carol@lanes.test');
+  await expect(page).toHaveURL(/\/w$/);
+  const html = page.locator('html');
+  await expect(html).not.toHaveAttribute('data-theme', /.*/);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe('rgb(17, 19, 23)');
+
+  await page.getByRole('button', { name: /Theme: system/ }).click();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await expect.poll(background).toBe('rgb(255, 255, 255)');
+
+  const response = await page.reload();
+  expect(await response?.text()).toContain('<html lang="en" data-theme="light">');
+  await page.getByRole('button', { name: /Theme: light/ }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+});
+
+test('pages fit a phone screen without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, 'alice@lanes.test', undefined, '/sign-in?next=/w/acme');
+  await expect(page).toHaveURL(/\/w\/acme$/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+});
