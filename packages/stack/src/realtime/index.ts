@@ -9,7 +9,7 @@ import { handleBroadcast } from './broadcast-api.ts';
 import { ChangeDispatcher } from './changes.ts';
 import { Hub } from './hub.ts';
 import type { Vsn } from './protocol.ts';
-import { startReplication } from './replication.ts';
+import { PUBLICATIONS, startReplication } from './replication.ts';
 import { RealtimeSocket } from './socket.ts';
 
 export async function build(stack: StackContext): Promise<Service> {
@@ -18,8 +18,24 @@ export async function build(stack: StackContext): Promise<Service> {
   const sockets = new Set<RealtimeSocket>();
   // A temporary slot: Postgres drops it when this connection ends, so a crashed stack leaves nothing behind.
   const slot = `stack_realtime_${process.pid}_${randomBytes(4).toString('hex')}`;
+  // A database bootstrapped before the realtime schema existed lacks the messages publication and helpers.
+  const [catalog] = await sql<{ publications: string[]; helpers: boolean }[]>`
+    select coalesce(array_agg(pubname::text), '{}') as publications,
+           to_regprocedure('realtime.stack_changes(jsonb)') is not null as helpers
+      from pg_publication where pubname = any(${PUBLICATIONS})`;
+  if (!catalog?.helpers || catalog.publications.length < PUBLICATIONS.length)
+    stack.log(
+      'realtime',
+      'this database lacks the realtime bootstrap; run `stack reset` for postgres_changes',
+    );
   let dispatcher: ChangeDispatcher;
-  const replication = startReplication(stack.urls.db, slot, (tx) => dispatcher.enqueue(tx), stack.log);
+  const replication = startReplication(
+    stack.urls.db,
+    slot,
+    catalog?.publications.length ? catalog.publications : ['supabase_realtime'],
+    (tx) => dispatcher.enqueue(tx),
+    stack.log,
+  );
   dispatcher = new ChangeDispatcher(sql, hub, stack.log, (lsn) => replication.ack(lsn));
   const wss = new WebSocketServer({ noServer: true, maxPayload: 3 * 1024 * 1024 });
   const deps = { hub, jwt: stack.jwt, sql, log: stack.log, replicationReady: replication.ready };

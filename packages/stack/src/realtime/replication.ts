@@ -20,6 +20,7 @@ export interface Replication {
 export function startReplication(
   dbUrl: string,
   slot: string,
+  publications: string[],
   onTransaction: (tx: Transaction) => void,
   log: Logger,
 ): Replication {
@@ -56,7 +57,7 @@ export function startReplication(
     const [created] = await sql.unsafe<{ consistent_point: string }[]>(
       `CREATE_REPLICATION_SLOT "${slot}" TEMPORARY LOGICAL pgoutput NOEXPORT_SNAPSHOT`,
     );
-    const names = PUBLICATIONS.join(',');
+    const names = publications.join(',');
     const s = await sql
       .unsafe(
         `START_REPLICATION SLOT "${slot}" LOGICAL ${created!.consistent_point} (proto_version '1', publication_names '${names}')`,
