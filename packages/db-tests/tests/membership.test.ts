@@ -122,6 +122,38 @@ describe('the last owner', () => {
     ]);
   });
 
+  test('the feed records joins, role changes and files, with the actor', async () => {
+    const member = await createUser('member');
+    const ws = await createWorkspace({ member });
+    await asUser(
+      ws.owner,
+      (tx) => tx`select * from public.change_member_role(${ws.id}, ${member.id}, 'admin')`,
+      {
+        commit: true,
+      },
+    );
+    const [task] =
+      await db`insert into public.tasks (board_id, column_id, title) values (${ws.board}, ${ws.todo}, 'Files') returning id`;
+    await asUser(
+      member,
+      (
+        tx,
+      ) => tx`insert into public.attachments (task_id, object_path, file_name, mime_type, size_bytes, uploaded_by)
+                 values (${task!.id}, ${`${ws.id}/${task!.id}/${crypto.randomUUID()}/a.png`}, 'a.png', 'image/png', 10, ${member.id})`,
+      { commit: true },
+    );
+    const feed = await db`select kind, actor_id, data from public.activity
+                          where workspace_id = ${ws.id} and kind in ('role_changed', 'attachment_added') order by id`;
+    expect(feed).toMatchObject([
+      {
+        kind: 'role_changed',
+        actor_id: ws.owner.id,
+        data: { user_id: member.id, from: 'member', to: 'admin' },
+      },
+      { kind: 'attachment_added', actor_id: member.id, data: { file_name: 'a.png' } },
+    ]);
+  });
+
   test('deleting a workspace removes its memberships, owners included', async () => {
     const ws = await createWorkspace({});
     await asUser(ws.owner, (tx) => tx`delete from public.workspaces where id = ${ws.id}`, { commit: true });
