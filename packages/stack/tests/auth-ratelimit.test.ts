@@ -168,6 +168,22 @@ describe('confirmations off, anonymous sign-ins on, stricter passwords', () => {
     });
   });
 
+  it('a sign-in with a password the rules now refuse still works, and says so in weak_password', async () => {
+    const admin = createClient(stack.apiUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
+    const email = uniqueEmail('weakin');
+    // The admin API does not apply the password rules, as in GoTrue.
+    expect(
+      (await admin.auth.admin.createUser({ email, password: 'short1', email_confirm: true })).error,
+    ).toBeNull();
+    const { data, error } = await clientOf(stack).auth.signInWithPassword({ email, password: 'short1' });
+    expect(error).toBeNull();
+    expect(data.session).not.toBeNull();
+    expect(data.weakPassword).toEqual({
+      message: expect.stringMatching(/^Password should be at least 8 characters\./),
+      reasons: ['length', 'characters'],
+    });
+  });
+
   it('password_requirements and minimum_password_length give both reasons', async () => {
     const { error } = await clientOf(stack).auth.signUp({ email: uniqueEmail('rules'), password: 'short' });
     expect(error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length', 'characters'] });
