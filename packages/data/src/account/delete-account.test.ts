@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { anonClient, createUser, serviceClient } from '../../tests/helpers.ts';
+import { png } from '../../tests/images.ts';
 import { createWorld } from '../../tests/world.ts';
+import { uploadAvatar } from '../avatars/upload-avatar.ts';
 import { listMembers } from '../members/list-members.ts';
 import { createWorkspace } from '../workspaces/create-workspace.ts';
 import { deleteAccount } from './delete-account.ts';
@@ -33,6 +35,17 @@ describe('deleteAccount', () => {
       (await signInWithPassword(anonClient(), { email: world.owner.email, password: world.owner.password }))
         .userId,
     ).toBe(world.owner.id);
+  });
+
+  it('removes the avatar files too', async () => {
+    const user = await createUser('Pic');
+    const { avatar_path } = await uploadAvatar(user.client, {
+      file: new File([png(32, 32)], 'a.png', { type: 'image/png' }),
+    });
+    const publicUrl = user.client.storage.from('avatars').getPublicUrl(avatar_path!).data.publicUrl;
+    expect((await fetch(publicUrl)).status).toBe(200);
+    await deleteAccount(user.client);
+    expect((await fetch(publicUrl)).status).toBe(400);
   });
 
   it('needs a signed-in caller', async () => {

@@ -112,6 +112,20 @@ describe('inviting and joining', () => {
     });
   });
 
+  it('answers ALREADY_MEMBER when the invitee joined meanwhile', async () => {
+    const world = await createWorld();
+    const email = uniqueEmail('invitee');
+    await inviteMember(world.owner.client, { workspaceId: world.workspaceId, email, role: 'member' });
+    const token = await emailedInviteToken(email);
+    const invitee = await createUser('Al', 'invitee', email);
+    await serviceClient()
+      .from('workspace_members')
+      .insert({ workspace_id: world.workspaceId, user_id: invitee.id, role: 'viewer' });
+    await expect(acceptInvitation(invitee.client, { token })).rejects.toMatchObject({
+      code: 'ALREADY_MEMBER',
+    });
+  });
+
   it('answers an expired invitation with INVITE_EXPIRED', async () => {
     const world = await createWorld();
     const email = uniqueEmail('invitee');
