@@ -1,10 +1,10 @@
 /**
- * Crash safety: the stack process is SIGKILLed while clients commit rows; its postmaster survives as an
- * orphan. The next start must take over without manual cleanup, and every commit the database
- * acknowledged must still be there.
+ * Crash safety: the stack process is SIGKILLed while clients commit rows. Its Postgres either shuts down
+ * through the watchdog or, when the watchdog is killed too, survives as an orphan that the next start takes
+ * over. Either way no manual cleanup is needed and every commit the database acknowledged is still there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
@@ -36,65 +36,129 @@ const exited = (child: ChildProcess) =>
     ? Promise.resolve()
     : new Promise<void>((r) => child.once('exit', () => r()));
 
+/** The children of a process, from /proc (Linux). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((child) => {
+      try {
+        return parentOf(child) === pid;
+      } catch {
+        return false; // exited meanwhile
+      }
+    });
+}
+
+/** The parent of a process, from /proc (Linux). */
+function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+interface Writes {
+  acknowledged: string[];
+  /** Stops the writers and resolves once every one of them has returned. */
+  finish(): Promise<void>;
+}
+
+/** Eight writers commit one row per transaction and record a row only once its commit returned. */
+function startWrites(dbUrl: string, round: number): Writes {
+  const sql = postgres(dbUrl, { max: 8, onnotice: () => {}, connect_timeout: 2 });
+  const acknowledged: string[] = [];
+  let stop = false;
+  const writers = Array.from({ length: 8 }, async (_, writer) => {
+    for (let seq = 0; !stop; seq++) {
+      try {
+        await sql`insert into public.ledger (round, writer, seq) values (${round}, ${writer}, ${seq})`;
+        acknowledged.push(`${round}:${writer}:${seq}`);
+      } catch {
+        return; // the server went away: from here on nothing is acknowledged
+      }
+    }
+  });
+  return {
+    acknowledged,
+    async finish() {
+      stop = true;
+      await Promise.all(writers);
+      await sql.end({ timeout: 1 });
+    },
+  };
+}
+
 describe('durability', () => {
   let project: TempProject;
+  let dbUrl: string;
   beforeAll(async () => {
     project = await tempProject({
       migrations: {
         '20240101000000_ledger.sql':
-          'create table public.ledger (writer int not null, seq int not null, primary key (writer, seq));',
+          'create table public.ledger (round int, writer int, seq int, primary key (round, writer, seq));',
       },
     });
+    dbUrl = `postgresql://postgres:postgres@127.0.0.1:${project.ports.db}/postgres`;
   });
   afterAll(() => project.cleanup());
 
-  it('keeps every acknowledged commit when the stack is killed mid-writes, and restarts unattended', async () => {
-    const first = await serve(project);
-    const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${project.ports.db}/postgres`;
-    const sql = postgres(dbUrl, { max: 8, onnotice: () => {}, connect_timeout: 2 });
-    const acknowledged: string[] = [];
-    let stopWriting = false;
-
-    // Eight writers commit one row per transaction and record a row only once its commit returned.
-    const writers = Array.from({ length: 8 }, async (_, writer) => {
-      for (let seq = 0; !stopWriting; seq++) {
-        try {
-          await sql`insert into public.ledger (writer, seq) values (${writer}, ${seq})`;
-          acknowledged.push(`${writer}:${seq}`);
-        } catch {
-          return; // the server went away: from here on nothing is acknowledged
-        }
-      }
-    });
-
-    while (acknowledged.length < 200) await sleep(5);
-    process.kill(first.pid, 'SIGKILL');
-    await exited(first.child);
-    // The postmaster outlives its parent and keeps acknowledging commits until the next start stops it.
-    const orphan = project.postmasterPid();
-    expect(orphan).not.toBeNull();
-    const ackedAtKill = acknowledged.length;
-
-    const second = await serve(project);
-    stopWriting = true;
-    await Promise.all(writers);
-    await sql.end({ timeout: 1 });
-    expect(acknowledged.length).toBeGreaterThan(ackedAtKill);
-    expect(isProcessRunning(orphan!)).toBe(false);
-    expect(project.postmasterPid()).not.toBe(orphan);
-
+  /** Every acknowledged row is in the table, and the CLI's migration record survived too. */
+  async function expectAllPresent(acknowledged: string[]): Promise<void> {
     const check = postgres(dbUrl, { max: 1, onnotice: () => {} });
     try {
-      const rows = await check<{ key: string }[]>`select writer || ':' || seq as key from public.ledger`;
+      const rows = await check<
+        { key: string }[]
+      >`select round || ':' || writer || ':' || seq as key from public.ledger`;
       const present = new Set(rows.map((r) => r.key));
-      const lost = acknowledged.filter((key) => !present.has(key));
-      expect(lost).toEqual([]);
-      // The warm start needed no migration: the CLI's record of it survived too.
+      expect(acknowledged.length).toBeGreaterThan(0);
+      expect(acknowledged.filter((key) => !present.has(key))).toEqual([]);
       const versions = await check`select version from supabase_migrations.schema_migrations`;
       expect(versions.map((r) => r.version)).toEqual(['20240101000000']);
     } finally {
       await check.end();
     }
+  }
+
+  it('a killed stack takes its Postgres down cleanly and keeps every acknowledged commit', async () => {
+    const first = await serve(project);
+    const writes = startWrites(dbUrl, 1);
+    while (writes.acknowledged.length < 200) await sleep(5);
+    const postmaster = project.postmasterPid()!;
+    process.kill(first.pid, 'SIGKILL');
+    await exited(first.child);
+    // The watchdog saw its pipe close and asked Postgres for a fast shutdown: nothing is left running.
+    for (let i = 0; i < 500 && isProcessRunning(postmaster); i++) await sleep(10);
+    expect(isProcessRunning(postmaster)).toBe(false);
+    await writes.finish();
+
+    const second = await serve(project);
+    await expectAllPresent(writes.acknowledged);
+    second.child.kill('SIGTERM');
+    await exited(second.child);
+    expect(project.postmasterPid()).toBeNull();
+  });
+
+  it('an orphaned Postgres (stack and watchdog killed) is taken over by the next start, losing nothing', async () => {
+    const first = await serve(project);
+    const writes = startWrites(dbUrl, 2);
+    while (writes.acknowledged.length < 200) await sleep(5);
+    const orphan = project.postmasterPid()!;
+    // Kill the watchdog's reader, the watchdog, then the stack: nothing is left to stop Postgres.
+    const watchdog = parentOf(orphan);
+    for (const child of childrenOf(watchdog)) if (child !== orphan) process.kill(child, 'SIGKILL');
+    process.kill(watchdog, 'SIGKILL');
+    process.kill(first.pid, 'SIGKILL');
+    await exited(first.child);
+    // The postmaster outlives both and keeps acknowledging commits until the next start stops it
+    // (SIGQUIT: an immediate shutdown, then crash recovery replays the WAL).
+    expect(isProcessRunning(orphan)).toBe(true);
+    const ackedAtKill = writes.acknowledged.length;
+
+    const second = await serve(project);
+    await writes.finish();
+    expect(writes.acknowledged.length).toBeGreaterThan(ackedAtKill);
+    expect(isProcessRunning(orphan)).toBe(false);
+    expect(project.postmasterPid()).not.toBe(orphan);
+    await expectAllPresent(writes.acknowledged);
 
     second.child.kill('SIGTERM');
     await exited(second.child);

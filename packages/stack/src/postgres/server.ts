@@ -127,6 +127,22 @@ async function initCluster(dataDir: string, user: RunAs | undefined): Promise<vo
   }
 }
 
+/**
+ * Starts `$0 "$@"` (postgres) in the background and SIGINTs it once stdin reaches EOF; exits with its code.
+ * The reader runs in a subshell on a copy of stdin (fd 3) so that a server that exits by itself (a port
+ * taken, a crash) ends the watchdog too, and the caller sees the exit.
+ */
+const WATCHDOG = [
+  'exec 3<&0',
+  '"$0" "$@" </dev/null &',
+  'pg=$!',
+  '(read -r _ <&3; kill -INT "$pg" 2>/dev/null) &',
+  'watcher=$!',
+  'wait "$pg"; code=$?',
+  'kill "$watcher" 2>/dev/null',
+  'exit "$code"',
+].join('\n');
+
 export interface StartPostgresOptions {
   dataDir: string;
   port: number;
@@ -167,7 +183,13 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
     log_min_error_statement: 'panic',
   };
   const args = ['-D', dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
-  const child: ChildProcess = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'], ...user });
+  // Postgres runs under a small sh watchdog that holds a pipe from this process: when the pipe closes —
+  // stop(), a normal exit, or this process being killed — it asks Postgres for a fast shutdown, so a
+  // killed stack does not leave a server behind. The watchdog exits with Postgres's own exit code.
+  const child: ChildProcess = spawn('sh', ['-c', WATCHDOG, postgres, ...args], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+    ...user,
+  });
 
   await new Promise<void>((resolve, reject) => {
     let stderr = '';
@@ -197,8 +219,9 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
-        // SIGINT is PostgreSQL's fast shutdown: rolls back open transactions, checkpoints, exits.
-        child.kill('SIGINT');
+        // Closing the pipe makes the watchdog send SIGINT, PostgreSQL's fast shutdown: it rolls back
+        // open transactions, checkpoints and exits.
+        child.stdin?.end();
       }),
   };
 }
