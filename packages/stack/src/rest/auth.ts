@@ -14,6 +14,8 @@ export interface Caller {
 }
 
 const ANON = 'anon';
+/** PostgREST accepts `exp` up to 30 seconds in the past (clock skew between issuer and API). */
+export const CLOCK_SKEW_SECONDS = 30;
 
 export function authenticate(header: string | null, jwt: Jwt): Caller {
   const m = /^Bearer\s+(.*)$/i.exec(header ?? '');
@@ -22,7 +24,7 @@ export function authenticate(header: string | null, jwt: Jwt): Caller {
   if (token === '') throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header');
   let claims: Record<string, unknown>;
   try {
-    claims = jwt.verify(token);
+    claims = jwt.verify(token, Math.floor(Date.now() / 1000) - CLOCK_SKEW_SECONDS);
   } catch (error) {
     if (!(error instanceof JwtError)) throw error;
     if (error.reason === 'expired') throw jwtError('PGRST303', 'JWT expired');

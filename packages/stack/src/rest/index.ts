@@ -4,7 +4,7 @@
  */
 import type { Sql } from 'postgres';
 import type { Service, StackContext } from '../context.ts';
-import { authenticate, type Caller } from './auth.ts';
+import { authenticate, type Caller, CLOCK_SKEW_SECONDS } from './auth.ts';
 import { ApiError, errorResponse, fromPgError, invalidBody } from './errors.ts';
 import { execute, type RequestSettings } from './execute.ts';
 import { type ApiRequest, parseRequest } from './parse/request.ts';
@@ -80,7 +80,7 @@ export async function build(stack: StackContext): Promise<Service> {
   const callers = new Map<string, { caller: Caller; exp: number }>();
   function callerFor(header: string | null): Caller {
     const hit = header ? callers.get(header) : undefined;
-    if (hit && hit.exp > Date.now() / 1000) return hit.caller;
+    if (hit && hit.exp + CLOCK_SKEW_SECONDS > Date.now() / 1000) return hit.caller;
     const caller = authenticate(header, stack.jwt);
     if (header) {
       if (callers.size > 5000) callers.clear();

@@ -30,7 +30,8 @@ export interface EmbedItem {
 
 export type SelectItem = { kind: 'star' } | FieldItem | EmbedItem;
 
-const NAME = /[A-Za-z0-9_$\u0080-\uffff ]/;
+const NAME = /[\p{L}\p{N}_$ ]/u;
+const JSON_KEY = /[^(\-:.,>)]/;
 
 /** A small cursor over a parameter's text, shared by the select, filter and order parsers. */
 export class Cursor {
@@ -62,31 +63,43 @@ export class Cursor {
   expect(s: string): void {
     if (!this.eat(s)) this.fail(`"${s}"`);
   }
-  /** A field name: bare word (letters, digits, `_`, `$`, inner spaces) or a double-quoted name. */
-  name(): string {
-    if (this.eat('"')) {
-      let out = '';
-      while (!this.done() && this.peek() !== '"') {
-        if (this.peek() === '\\' && this.peek(1)) this.pos++;
-        out += this.peek();
-        this.pos++;
-      }
-      this.expect('"');
-      return out;
+  /** A double-quoted name; backslash escapes the next character. */
+  quoted(): string {
+    let out = '';
+    while (!this.done() && this.peek() !== '"') {
+      if (this.peek() === '\\' && this.peek(1)) this.pos++;
+      out += this.peek();
+      this.pos++;
     }
-    const start = this.pos;
-    while (!this.done() && NAME.test(this.peek())) this.pos++;
-    const name = this.text.slice(start, this.pos).trim();
-    if (!name) this.fail('field name');
-    return name;
+    this.expect('"');
+    return out;
   }
-  /** `->a->>b` steps after a field name. */
+  /** Words of `chars` joined by dashes that do not start an arrow (`first-name`, not `data->x`). */
+  dashed(chars: RegExp, expecting: string): string {
+    const start = this.pos;
+    for (;;) {
+      const from = this.pos;
+      while (!this.done() && chars.test(this.peek())) this.pos++;
+      if (this.pos === from) this.fail(expecting);
+      if (this.peek() === '-' && this.peek(1) !== '>') this.pos++;
+      else break;
+    }
+    return this.text.slice(start, this.pos).trim();
+  }
+  /** A field name: letters, digits, `_`, `$`, spaces and inner dashes, or a double-quoted name. */
+  name(): string {
+    return this.eat('"') ? this.quoted() : this.dashed(NAME, 'field name (* or [a..z0..9_$])');
+  }
+  /** `->a->>b` steps after a field name; keys may hold anything but `(-:.,>)`, or be quoted. */
   jsonPath(): JsonStep[] {
     const steps: JsonStep[] = [];
     while (this.startsWith('->')) {
       const arrow = this.eat('->>') ? '->>' : '->';
       if (arrow === '->') this.eat('->');
-      steps.push({ arrow, key: this.name() });
+      const key = this.eat('"')
+        ? this.quoted()
+        : this.dashed(JSON_KEY, 'any non reserved character different from: .,>()');
+      steps.push({ arrow, key });
     }
     return steps;
   }
