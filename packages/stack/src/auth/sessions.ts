@@ -84,8 +84,7 @@ export async function accessToken(
   return { token, expiresAt: exp, expiresIn };
 }
 
-async function body(service: AuthService, db: Db, userId: string, sessionId: string, refresh: string) {
-  const user = (await findUserById(db, userId))!;
+async function body(service: AuthService, db: Db, user: UserRow, sessionId: string, refresh: string) {
   const { token, expiresAt, expiresIn } = await accessToken(service, db, user, sessionId);
   const result: SessionBody = {
     access_token: token,
@@ -93,7 +92,7 @@ async function body(service: AuthService, db: Db, userId: string, sessionId: str
     expires_in: expiresIn,
     expires_at: expiresAt,
     refresh_token: refresh,
-    user: userJson(user, await identitiesOf(db, userId)),
+    user: userJson(user, await identitiesOf(db, user.id)),
   };
   return result;
 }
@@ -113,10 +112,11 @@ export async function issueSession(
   await db`
     insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
     values (${sessionId}, now(), now(), ${method}, ${randomUUID()})`;
-  await db`update auth.users set last_sign_in_at = now(), updated_at = now() where id = ${user.id}`;
+  const [signedIn] = await db<UserRow[]>`
+    update auth.users set last_sign_in_at = now(), updated_at = now() where id = ${user.id} returning *`;
   await db`update auth.identities set last_sign_in_at = now() where user_id = ${user.id} and provider = 'email'`;
   const refresh = await insertRefreshToken(db, user.id, sessionId, null);
-  return body(service, db, user.id, sessionId, refresh);
+  return body(service, db, signedIn ?? user, sessionId, refresh);
 }
 
 /** What a refresh concluded: a new session body, or an error to answer after the transaction commits. */
@@ -170,7 +170,7 @@ export async function refreshSession(
     update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now(),
       user_agent = ${client.userAgent}, ip = ${inet(client.ip)}
     where id = ${session.id}`;
-  return { ok: await body(service, db, user.id, session.id, issued) };
+  return { ok: await body(service, db, user, session.id, issued) };
 }
 
 export type LogoutScope = 'global' | 'local' | 'others';
