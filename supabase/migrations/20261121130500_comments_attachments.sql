@@ -56,6 +56,15 @@ language plpgsql
 set search_path = ''
 as $$
 begin
+  if old.deleted_at is not null and new.deleted_at is null then
+    raise exception using errcode = 'P0001', message = 'CONFLICT',
+      detail = 'A deleted comment stays deleted.', hint = 'deleted_at';
+  end if;
+  -- Deleting keeps the row (the thread shows "comment deleted") but not the words.
+  if old.deleted_at is null and new.deleted_at is not null then
+    new.body := 'deleted';
+    return new;
+  end if;
   if new.body <> old.body then
     if (select auth.uid()) is not null and old.author_id is distinct from (select auth.uid()) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN',

@@ -258,7 +258,7 @@ describe('tasks', () => {
     expect(unlabelled!.updated_at.getTime()).toBeGreaterThan(labelled!.updated_at.getTime());
   });
 
-  test('comments: edits are stamped; a deleted comment cannot be edited', async () => {
+  test('comments: edits are stamped; deleting drops the words and is final', async () => {
     const ws = await createWorkspace({});
     const [task] = await createTasks(ws, ws.todo, 1);
     const [comment] =
@@ -269,11 +269,17 @@ describe('tasks', () => {
       { commit: true },
     );
     expect(edited!.edited_at).toBeInstanceOf(Date);
-    await asUser(
+    const [deleted] = await asUser(
       ws.owner,
-      (tx) => tx`update public.comments set deleted_at = now() where id = ${comment!.id}`,
+      (tx) =>
+        tx`update public.comments set deleted_at = now() where id = ${comment!.id} returning body, deleted_at`,
       { commit: true },
     );
+    expect(deleted!.body).toBe('deleted');
+    expect(deleted!.deleted_at).toBeInstanceOf(Date);
+    await expect(
+      asUser(ws.owner, (tx) => tx`update public.comments set deleted_at = null where id = ${comment!.id}`),
+    ).rejects.toMatchObject({ ...refusedWith('CONFLICT'), hint: 'deleted_at' });
     await expect(
       asUser(ws.owner, (tx) => tx`update public.comments set body = 'Third' where id = ${comment!.id}`),
     ).rejects.toMatchObject(refusedWith('CONFLICT'));
