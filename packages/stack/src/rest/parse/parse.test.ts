@@ -54,6 +54,8 @@ describe('parseSelect', () => {
     );
     expect(() => parseSelect('a;drop table x')).toThrow(expect.objectContaining({ code: 'PGRST100' }));
     expect(() => parseSelect('a(b')).toThrow(expect.objectContaining({ code: 'PGRST100' }));
+    expect(() => parseSelect('count()')).toThrow(expect.objectContaining({ code: 'PGRST123', status: 400 }));
+    expect(() => parseSelect('price.sum()')).toThrow(expect.objectContaining({ code: 'PGRST123' }));
   });
 });
 

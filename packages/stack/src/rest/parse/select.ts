@@ -2,7 +2,10 @@
  * @module rest/parse/select — parses the `select` query parameter into a tree: columns with aliases,
  * casts and JSON paths, and embedded resources with hints, join types and spreads.
  */
-import { parseError } from '../errors.ts';
+import { ApiError, parseError } from '../errors.ts';
+
+/** Aggregates (`count()`, `amount.sum()`) are off, as PostgREST's db-aggregates-enabled defaults to. */
+const aggregatesDisabled = () => new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 
 export interface JsonStep {
   /** `->` keeps JSON, `->>` gives text. */
@@ -120,6 +123,7 @@ function parseItem(c: Cursor): SelectItem {
     if (c.eat('...')) c.fail('field name');
     name = c.name();
   }
+  if (name === 'count' && c.startsWith('()')) throw aggregatesDisabled();
   const embed = parseEmbedTail(c, name, alias);
   if (embed) return embed;
   const field: FieldItem = { kind: 'field', name, path: c.jsonPath() };
@@ -130,6 +134,7 @@ function parseItem(c: Cursor): SelectItem {
     field.cast = c.text.slice(start, c.pos).trim();
     if (!field.cast) c.fail('cast type');
   }
+  if (/^\.(sum|avg|count|max|min)\(\)/.test(c.text.slice(c.pos))) throw aggregatesDisabled();
   return field;
 }
 
