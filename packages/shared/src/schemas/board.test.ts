@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { boardDescription, boardName, columnName, createLabelInput, labelName, wipLimit } from './board.ts';
+import {
+  boardDescription,
+  boardName,
+  columnName,
+  createLabelInput,
+  labelName,
+  updateColumnInput,
+  wipLimit,
+} from './board.ts';
 
 describe('board', () => {
   it('name is 1 to 80 characters', () => {
@@ -37,5 +45,13 @@ describe('label', () => {
     const boardId = crypto.randomUUID();
     expect(createLabelInput.safeParse({ boardId, name: 'Bug', color: 'teal' }).success).toBe(true);
     expect(createLabelInput.safeParse({ boardId, name: 'Bug', color: 'pink' }).success).toBe(false);
+  });
+});
+
+describe('column update', () => {
+  it('may clear the WIP limit but not set it to zero', () => {
+    const columnId = crypto.randomUUID();
+    expect(updateColumnInput.safeParse({ columnId, wipLimit: null }).success).toBe(true);
+    expect(updateColumnInput.safeParse({ columnId, wipLimit: 0 }).success).toBe(false);
   });
 });

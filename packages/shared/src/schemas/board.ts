@@ -49,6 +49,14 @@ export const createColumnInput = z.object({
 });
 export type CreateColumnInput = z.infer<typeof createColumnInput>;
 
+export const updateColumnInput = z.object({
+  columnId: id,
+  name: columnName.optional(),
+  wipLimit: wipLimit.optional(),
+  isDone: z.boolean().optional(),
+});
+export type UpdateColumnInput = z.infer<typeof updateColumnInput>;
+
 export const columnRow = z.object({
   id,
   board_id: id,
@@ -65,6 +73,13 @@ export const labelColor = z.enum(LABEL_COLORS, { message: 'Pick a colour from th
 
 export const createLabelInput = z.object({ boardId: id, name: labelName, color: labelColor });
 export type CreateLabelInput = z.infer<typeof createLabelInput>;
+
+export const updateLabelInput = z.object({
+  labelId: id,
+  name: labelName.optional(),
+  color: labelColor.optional(),
+});
+export type UpdateLabelInput = z.infer<typeof updateLabelInput>;
 
 export const labelRow = z.object({
   id,
