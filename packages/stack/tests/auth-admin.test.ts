@@ -89,6 +89,17 @@ describe('admin users', () => {
     );
   });
 
+  it('a page that is not a number is validation_failed', async () => {
+    const res = await authFetch('/admin/users?page=two', {
+      headers: { ...asService, 'x-supabase-api-version': '2024-01-01' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'validation_failed',
+      message: 'Bad Pagination Parameters: strconv.ParseUint: parsing "two": invalid syntax',
+    });
+  });
+
   it('updateUserById changes metadata, email and password; ban_duration bans and "none" lifts it', async () => {
     const { id, email } = await confirmedUser('upd');
     const next = uniqueEmail('upd-new');

@@ -51,11 +51,19 @@ function banUntil(raw: unknown): Date | null | undefined {
 async function listUsers(call: Call): Promise<Response> {
   const db = call.service.db;
   const q = call.url.searchParams;
-  const page = q.get('page') ? Number(q.get('page')) : 1;
-  const perPage = q.get('per_page') ? Number(q.get('per_page')) : 50;
-  if (!Number.isInteger(page) || page < 0 || !Number.isInteger(perPage) || perPage < 0) {
-    throw validation('Bad Pagination Parameters: strconv.ParseUint: parsing: invalid syntax');
-  }
+  // Unsigned integers, as Go's strconv.ParseUint reads them.
+  const parse = (name: string, fallback: number) => {
+    const raw = q.get(name);
+    if (!raw) return fallback;
+    if (!/^\d+$/.test(raw)) {
+      throw validation(
+        `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: invalid syntax`,
+      );
+    }
+    return Number(raw);
+  };
+  const page = parse('page', 1);
+  const perPage = parse('per_page', 50);
   const [total] = await db<{ count: number }[]>`
     select count(*)::int as count from auth.users where aud = 'authenticated'`;
   const count = total?.count ?? 0;
