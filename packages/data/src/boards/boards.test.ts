@@ -4,6 +4,7 @@ import { archiveBoard } from './archive-board.ts';
 import { getBoard } from './get-board.ts';
 import { listBoards } from './list-boards.ts';
 import { moveColumn } from './move-column.ts';
+import { updateBoard } from './update-board.ts';
 
 describe('board administration', () => {
   it('moves a column between two others', async () => {
@@ -28,5 +29,22 @@ describe('board administration', () => {
     expect(
       (await archiveBoard(world.owner.client, { boardId: world.boardId, archived: false })).archived_at,
     ).toBeNull();
+  });
+
+  it('renames and describes a board; refuses a name over 80 characters before sending', async () => {
+    const world = await createWorld();
+    const member = await world.join('member');
+    expect(
+      await updateBoard(member.client, { boardId: world.boardId, name: 'Relaunch', description: 'Q3' }),
+    ).toMatchObject({
+      name: 'Relaunch',
+      description: 'Q3',
+    });
+    await expect(
+      updateBoard(member.client, { boardId: world.boardId, name: 'x'.repeat(81) }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'name',
+    });
   });
 });
