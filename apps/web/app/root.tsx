@@ -34,6 +34,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
 export const meta: Route.MetaFunction = () => [
   { title: 'Lanes' },
   { name: 'description', content: 'A realtime task board for small teams.' },

@@ -1,8 +1,9 @@
 /** @module components/form-error — the message of a form as a whole (not tied to one field); focusable. */
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 
 export function FormError({ children }: { children?: ReactNode }) {
-  if (!children) return null;
+  // `Children.toArray` drops null/false, so `{a ? … : null}{b ? … : null}` with neither renders nothing.
+  if (Children.toArray(children).length === 0) return null;
   return (
     <div className="form-error" role="alert" tabIndex={-1} data-form-error="">
       {children}

@@ -22,7 +22,8 @@ export interface RequestSupabase {
   user: SessionUser | null;
 }
 
-const supabaseContext = createContext<RequestSupabase>();
+/** Exported for loader tests, which provide a user without a request to Auth. */
+export const supabaseContext = createContext<RequestSupabase>();
 
 /** A server client whose cookie writes land in `responseHeaders` (with the no-store headers @supabase/ssr asks for). */
 export function createRequestClient(request: Request, responseHeaders: Headers): LanesClient {

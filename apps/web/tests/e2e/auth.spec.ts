@@ -42,6 +42,10 @@ test('a wrong password shows the error and clears the password', async ({ page }
   await expect(page.getByLabel('Password')).toHaveValue('');
   await expect(page.getByLabel('Email')).toHaveValue('alice@lanes.test');
   await expect(page).toHaveURL(/\/sign-in$/);
+
+  await page.getByLabel('Password').fill('password123');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/w$/);
 });
 
 test('sign in with an emailed link', async ({ page }) => {

@@ -9,7 +9,7 @@ describe('suggestSlug', () => {
   });
 
   it('stays a valid slug at the maximum length', () => {
-    const long = 'a'.repeat(36) + '-bcd';
+    const long = `${'a'.repeat(36)}-bcd`;
     const suggestion = suggestSlug(long, () => 0.5);
     expect(suggestion.length).toBeLessThanOrEqual(40);
     expect(slug.safeParse(suggestion).success).toBe(true);
