@@ -12,6 +12,9 @@ import type { Vsn } from './protocol.ts';
 import { PUBLICATIONS, startReplication } from './replication.ts';
 import { RealtimeSocket } from './socket.ts';
 
+/** Phoenix's transport timeout: realtime-js heartbeats every 25 s. */
+const IDLE_TIMEOUT_MS = 60_000;
+
 export async function build(stack: StackContext): Promise<Service> {
   const sql = stack.connect('postgres', { max: 4 });
   const hub = new Hub();
@@ -43,6 +46,12 @@ export async function build(stack: StackContext): Promise<Service> {
   // transactions to finish), but never hold the stack's start hostage to it.
   await Promise.race([replication.ready.catch(() => {}), new Promise((r) => setTimeout(r, 10_000).unref())]);
 
+  // A client that vanished without closing (sleeping laptop, dropped network) stops heartbeating.
+  const reaper = setInterval(() => {
+    for (const s of sockets) if (Date.now() - s.lastSeen > IDLE_TIMEOUT_MS) s.close();
+  }, 15_000);
+  reaper.unref();
+
   return {
     fetch: async (request, ctx) => {
       if (ctx.path.startsWith('/api/broadcast'))
@@ -68,6 +77,7 @@ export async function build(stack: StackContext): Promise<Service> {
       });
     },
     async close() {
+      clearInterval(reaper);
       for (const s of sockets) s.close();
       wss.close();
       await replication.close();

@@ -28,6 +28,8 @@ export class RealtimeSocket {
   readonly #apikeyToken: string | null;
   readonly #members = new Map<string, Member>();
   #chain: Promise<void> = Promise.resolve();
+  /** When the client last sent anything; Phoenix drops sockets silent for 60 s. */
+  lastSeen = Date.now();
 
   constructor(ws: WebSocket, vsn: Vsn, apikeyToken: string | null, deps: SocketDeps) {
     this.#ws = ws;
@@ -35,6 +37,7 @@ export class RealtimeSocket {
     this.#deps = deps;
     this.#apikeyToken = apikeyToken;
     ws.on('message', (data, isBinary) => {
+      this.lastSeen = Date.now();
       const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
       this.#chain = this.#chain
         .then(() => this.#onMessage(buf, isBinary))
