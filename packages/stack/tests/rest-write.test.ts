@@ -82,6 +82,8 @@ describe('rest: writes', () => {
       .upsert({ name: `${tag}-u2`, sku: `${tag}-SKU`, quantity: 7 }, { onConflict: 'sku' })
       .select('name, sku, quantity');
     expect(merged.data).toEqual([{ name: `${tag}-u2`, sku: `${tag}-SKU`, quantity: 7 }]);
+    // Nothing new was inserted: 200 rather than 201, as PostgREST answers.
+    expect(merged.status).toBe(200);
     const ignored = await db
       .from('rest_items')
       .upsert(
@@ -95,6 +97,10 @@ describe('rest: writes', () => {
       .upsert({ id: 9001, name: `${tag}-pk` })
       .select('id, name');
     expect(byPk.data).toEqual([{ id: 9001, name: `${tag}-pk` }]);
+    const fresh = await db
+      .from('rest_items')
+      .upsert({ name: `${tag}-new`, sku: `${tag}-NEW` }, { onConflict: 'sku' });
+    expect(fresh.status).toBe(201);
     const { data } = await db.from('rest_items').select('name, quantity').eq('sku', `${tag}-SKU`);
     expect(data).toEqual([{ name: `${tag}-u2`, quantity: 7 }]);
   });

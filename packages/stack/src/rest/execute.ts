@@ -23,6 +23,8 @@ export interface ResultRow {
   body: string;
   headers: string | null;
   status: string | null;
+  /** Rows an upsert inserted (null unless merge-duplicates). */
+  inserted: number | null;
 }
 
 export interface Outcome {

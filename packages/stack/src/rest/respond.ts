@@ -72,7 +72,8 @@ export function respond(
     // PostgREST's ranges for writes: inserts and deletes give no range, updates the affected rows.
     headers['content-range'] =
       plan.kind === 'update' ? contentRange(0, page - 1, total) : contentRange(1, 0, total);
-    status = plan.kind === 'insert' ? 201 : plan.empty ? 204 : 200;
+    const onlyUpdated = row.inserted !== null && row.inserted <= 0;
+    status = plan.kind === 'insert' ? (onlyUpdated ? 200 : 201) : plan.empty ? 204 : 200;
   }
   // In PostgREST's order: resolution, missing, return, count, tx, handling, max-affected.
   const p = req.prefer;

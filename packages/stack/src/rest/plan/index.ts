@@ -7,7 +7,7 @@ import type { ApiRequest } from '../parse/request.ts';
 import { key, type SchemaCache, type Table } from '../schema/types.ts';
 import { ident, Params } from '../sql/params.ts';
 import { selectSql } from '../sql/read.ts';
-import { statementSql } from '../sql/statement.ts';
+import { type BodyShape, statementSql } from '../sql/statement.ts';
 import { type Body, deleteSql, insertSql, updateSql } from '../sql/write.ts';
 import { planCall } from './call.ts';
 import { planRead, type ReadNode } from './read.ts';
@@ -54,10 +54,10 @@ export function planRequest(
     );
   }
   const mode = req.prefer.return ?? 'minimal';
-  // A count or a max-affected limit needs the affected rows even when the client wants no body.
   const limited =
     req.prefer.handling === 'strict' && req.prefer.maxAffected !== undefined && req.method !== 'POST';
-  const returning = mode !== 'minimal' || req.prefer.count !== undefined || limited;
+  // Like PostgREST, minimal writes still return `1` per row, so the page size counts affected rows.
+  const returning = mode !== 'minimal';
   let mutation: string;
   let kind: QueryPlan['kind'];
   if (req.method === 'POST') {
@@ -72,28 +72,21 @@ export function planRequest(
   } else throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
   // Filters went into the mutation; the representation reads the affected rows as they are.
   const rep: ReadNode = { ...node, where: [] };
-  let withSql = `WITH "pgrst_mutation" AS (${mutation})`;
-  let sql: string;
+  let source = 'SELECT 1 FROM "pgrst_mutation"';
+  let bodyShape: BodyShape = 'none';
   if (mode === 'representation') {
-    withSql += `, ${SOURCE} AS (${selectSql(rep, params, { from: `"pgrst_mutation" AS ${ident(rep.alias)}` })})`;
-    sql = statementSql(withSql, {
-      shape,
-      stripNulls: req.stripNulls,
-      countSql: req.prefer.count ? 'SELECT 1 FROM "pgrst_mutation"' : null,
-    });
+    source = selectSql(rep, params, { from: `"pgrst_mutation" AS ${ident(rep.alias)}` });
+    bodyShape = shape;
   } else if (mode === 'headers-only' && kind === 'insert') {
-    const pk = table.pk.map((c) => `${ident(c)}`).join(', ') || '1 AS "x"';
-    withSql += `, ${SOURCE} AS (SELECT ${pk} FROM "pgrst_mutation")`;
-    sql = statementSql(withSql, { shape: 'json' });
-  } else if (req.prefer.count || limited) {
-    withSql += `, ${SOURCE} AS (SELECT 1 AS "x" FROM "pgrst_mutation")`;
-    sql = statementSql(withSql, {
-      shape: 'json',
-      countSql: req.prefer.count ? 'SELECT 1 FROM "pgrst_mutation"' : null,
-    });
-  } else {
-    sql = statementSql(withSql, { shape: 'none' });
+    source = `SELECT ${table.pk.map((c) => ident(c)).join(', ') || '1 AS "x"'} FROM "pgrst_mutation"`;
+    bodyShape = 'json';
   }
+  const sql = statementSql(`WITH "pgrst_mutation" AS (${mutation}), ${SOURCE} AS (${source})`, {
+    shape: bodyShape,
+    stripNulls: req.stripNulls,
+    countSql: req.prefer.count ? 'SELECT 1 FROM "pgrst_mutation"' : null,
+    inserted: kind === 'insert' && req.prefer.resolution === 'merge-duplicates',
+  });
   return finish(
     req,
     {

@@ -10,6 +10,8 @@ export interface StatementOptions {
   stripNulls?: boolean;
   /** A query whose row count is the total (Prefer: count=exact), or null. */
   countSql?: string | null;
+  /** Report the rows an upsert inserted (counted by the `pgrst.inserted` setting). */
+  inserted?: boolean;
 }
 
 function bodySql(shape: BodyShape, strip: boolean): string {
@@ -35,8 +37,9 @@ function bodySql(shape: BodyShape, strip: boolean): string {
 /** `withSql` defines "pgrst_source" (e.g. `WITH "pgrst_source" AS (SELECT ...)`). */
 export function statementSql(withSql: string, options: StatementOptions): string {
   const total = options.countSql ? `(SELECT count(*) FROM (${options.countSql}) AS "_c")` : 'NULL::bigint';
-  const gucs = `nullif(current_setting('response.headers', true), '') AS "headers", nullif(current_setting('response.status', true), '') AS "status"`;
-  if (options.shape === 'none')
-    return `${withSql} SELECT ${total} AS "total", 0::bigint AS "page", '' AS "body", ${gucs}`;
+  const inserted = options.inserted
+    ? `nullif(current_setting('pgrst.inserted', true), '')::int`
+    : 'NULL::int';
+  const gucs = `nullif(current_setting('response.headers', true), '') AS "headers", nullif(current_setting('response.status', true), '') AS "status", ${inserted} AS "inserted"`;
   return `${withSql} SELECT ${total} AS "total", count("_pgrst_t") AS "page", ${bodySql(options.shape, options.stripNulls ?? false)} AS "body", ${gucs} FROM "pgrst_source" AS "_pgrst_t"`;
 }

@@ -38,6 +38,9 @@ export function payloadColumns(req: ApiRequest, table: Table, body: unknown): st
   return columns;
 }
 
+const countInserted = (op: '+' | '-', never: string) =>
+  `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ${op} 1)::text, true) <> '${never}'`;
+
 const recordDef = (table: Table, columns: string[]) =>
   columns.map((c) => `${ident(c)} ${table.columns.get(c)?.type ?? 'text'}`).join(', ');
 
@@ -52,7 +55,7 @@ export function insertSql(
   const body = input.value;
   const columns = payloadColumns(req, table, body);
   const target = qualified(table.schema, table.name);
-  const ret = returning ? ` RETURNING ${target}.*` : '';
+  const ret = returning ? ` RETURNING ${target}.*` : ' RETURNING 1';
   if (columns.length === 0) {
     const rows = Array.isArray(body) ? body.length : 1;
     if (rows === 0) return `SELECT * FROM ${target} WHERE FALSE`;
@@ -76,11 +79,14 @@ export function insertSql(
   if (req.prefer.resolution) {
     const on = req.onConflict ?? table.pk;
     for (const c of on) if (!table.columns.has(c)) throw unknownColumn(table.name, c);
-    const target = on.length ? `(${on.map(ident).join(', ')})` : '';
-    conflict =
-      req.prefer.resolution === 'ignore-duplicates'
-        ? ` ON CONFLICT ${target} DO NOTHING`
-        : ` ON CONFLICT ${target} DO UPDATE SET ${columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`).join(', ')}`;
+    const onTarget = on.length ? `(${on.map(ident).join(', ')})` : '';
+    if (req.prefer.resolution === 'ignore-duplicates') conflict = ` ON CONFLICT ${onTarget} DO NOTHING`;
+    else {
+      // Count inserts up and conflicts down, as PostgREST does, so an upsert that only updated answers 200.
+      select += ` WHERE ${countInserted('+', '0')}`;
+      const set = columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`).join(', ');
+      conflict = ` ON CONFLICT ${onTarget} DO UPDATE SET ${set} WHERE ${countInserted('-', '-1')}`;
+    }
   }
   return `INSERT INTO ${target} (${columns.map(ident).join(', ')}) ${select}${conflict}${ret}`;
 }
@@ -104,7 +110,7 @@ export function updateSql(
   requireWhere(node, 'UPDATE');
   const where = node.where.map((c) => conditionSql(c, node.alias, params)).join(' AND ');
   const alias = ident(node.alias);
-  const ret = returning ? ` RETURNING ${alias}.*` : '';
+  const ret = returning ? ` RETURNING ${alias}.*` : ' RETURNING 1';
   if (columns.length === 0)
     return `SELECT ${alias}.* FROM ${qualified(table.schema, table.name)} AS ${alias} WHERE FALSE`;
   const set = columns.map((c) => `${ident(c)} = "_r".${ident(c)}`).join(', ');
@@ -116,5 +122,5 @@ export function deleteSql(table: Table, node: ReadNode, params: Params, returnin
   requireWhere(node, 'DELETE');
   const where = node.where.map((c) => conditionSql(c, node.alias, params)).join(' AND ');
   const alias = ident(node.alias);
-  return `DELETE FROM ${qualified(table.schema, table.name)} AS ${alias} WHERE ${where}${returning ? ` RETURNING ${alias}.*` : ''}`;
+  return `DELETE FROM ${qualified(table.schema, table.name)} AS ${alias} WHERE ${where}${returning ? ` RETURNING ${alias}.*` : ' RETURNING 1'}`;
 }
