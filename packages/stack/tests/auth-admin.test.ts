@@ -42,6 +42,30 @@ describe('admin users', () => {
     expect(profile).toEqual([{ email }]);
   });
 
+  it('createUser with a phone keeps it in E.164 digits with a phone identity', async () => {
+    const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const { data, error } = await admin().auth.admin.createUser({ phone, phone_confirm: true });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({
+      email: '',
+      phone: phone.slice(1),
+      app_metadata: { provider: 'phone', providers: ['phone'] },
+    });
+    expect(data.user!.phone_confirmed_at).toEqual(expect.any(String));
+    expect(data.user!.identities![0]).toMatchObject({
+      provider: 'phone',
+      identity_data: { phone: phone.slice(1) },
+    });
+    const again = await admin().auth.admin.createUser({ phone });
+    expect(again.error).toMatchObject({ status: 422, code: 'phone_exists' });
+    const bad = await admin().auth.admin.createUser({ phone: '12-34' });
+    expect(bad.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Invalid phone number format (E.164 required)',
+    });
+  });
+
   it('createUser of a taken address is email_exists 422', async () => {
     const { email } = await confirmedUser('taken');
     const { error } = await admin().auth.admin.createUser({ email, password: 'password-123' });

@@ -117,6 +117,13 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row ?? null;
 }
 
+/** Users by phone, stored as GoTrue does: E.164 digits without the `+`. */
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | null> {
+  const [row] = await db<UserRow[]>`
+    select * from auth.users where phone = ${phone} and aud = 'authenticated' limit 1`;
+  return row ?? null;
+}
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const [row] = await db<UserRow[]>`select * from auth.users where id = ${id}`;
@@ -184,6 +191,13 @@ async function insertUserRows(db: Db, u: NewUser): Promise<UserRow> {
     await db`
       insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
       values (${id}, ${id}, ${db.json(data as never)}, 'email', now(), now(), now())`;
+  }
+  if (u.phone) {
+    // Only the admin API makes phone users locally (SMS is not emulated); the identity is GoTrue's.
+    const data = { email_verified: false, phone: u.phone, phone_verified: false, sub: id };
+    await db`
+      insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+      values (${id}, ${id}, ${db.json(data as never)}, 'phone', now(), now(), now())`;
   }
   return row!;
 }

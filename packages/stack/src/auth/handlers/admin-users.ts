@@ -13,6 +13,7 @@ import type { Call } from '../state.ts';
 import {
   findUserByEmail,
   findUserById,
+  findUserByPhone,
   identitiesOf,
   insertUser,
   loadUserJson,
@@ -22,7 +23,7 @@ import {
   updateUser,
   userJson,
 } from '../users.ts';
-import { validateEmail } from './common.ts';
+import { validateEmail, validatePhone } from './common.ts';
 
 const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1e3, m: 6e4, h: 3.6e6 };
 
@@ -103,9 +104,19 @@ async function createUser(call: Call, actor: Actor): Promise<Response> {
   const body = await readBody(call.request);
   const email = str(body.email);
   if (!email && !str(body.phone)) throw validation('Cannot create a user without either an email or phone');
-  if (str(body.phone)) throw validation('Phone users are not supported by the local stack');
-  const address = validateEmail(email);
-  if (await findUserByEmail(service.db, address)) throw unprocessable('email_exists', DUPLICATE_EMAIL);
+  const providers: string[] = [];
+  const address = email ? validateEmail(email) : null;
+  if (address) {
+    if (await findUserByEmail(service.db, address)) throw unprocessable('email_exists', DUPLICATE_EMAIL);
+    providers.push('email');
+  }
+  const phone = str(body.phone) ? validatePhone(str(body.phone)) : null;
+  if (phone) {
+    if (await findUserByPhone(service.db, phone)) {
+      throw unprocessable('phone_exists', 'Phone number already registered by another user');
+    }
+    providers.push('phone');
+  }
   const id = str(body.id);
   if (id && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
     throw validation('ID must conform to the uuid v4 format');
@@ -118,20 +129,22 @@ async function createUser(call: Call, actor: Actor): Promise<Response> {
     const user = await insertUser(tx, {
       ...(id ? { id } : {}),
       email: address,
+      phone,
       encryptedPassword: encrypted,
       userMetadata: obj(body.user_metadata) ?? {},
-      appMetadata: mergeMetadata({ provider: 'email', providers: ['email'] }, obj(body.app_metadata) ?? {}),
+      appMetadata: mergeMetadata({ provider: providers[0], providers }, obj(body.app_metadata) ?? {}),
       role: str(body.role) || 'authenticated',
     });
     const fields: Record<string, unknown> = {};
     if (body.email_confirm === true) fields.email_confirmed_at = new Date();
+    if (body.phone_confirm === true) fields.phone_confirmed_at = new Date();
     if (banned !== undefined) fields.banned_until = banned;
     if (Object.keys(fields).length) await updateUser(tx, user.id, fields);
     await audit(tx, actor, 'user_signedup', {
       user_id: user.id,
-      user_email: address,
-      user_phone: '',
-      provider: 'email',
+      user_email: address ?? '',
+      user_phone: phone ?? '',
+      provider: providers[0],
     });
     return user.id;
   });
@@ -155,6 +168,13 @@ async function updateUserAdmin(call: Call, user: UserRow, actor: Actor): Promise
     const other = await findUserByEmail(service.db, email);
     if (other && other.id !== user.id) throw unprocessable('email_exists', DUPLICATE_EMAIL);
   }
+  const phone = str(body.phone) ? validatePhone(str(body.phone)) : '';
+  if (phone && phone !== user.phone) {
+    const other = await findUserByPhone(service.db, phone);
+    if (other && other.id !== user.id) {
+      throw unprocessable('phone_exists', 'Phone number already registered by another user');
+    }
+  }
   const banned = banUntil(body.ban_duration);
   const password = typeof body.password === 'string' ? body.password : null;
   if (password !== null) checkPasswordStrength(password, service.config);
@@ -163,6 +183,8 @@ async function updateUserAdmin(call: Call, user: UserRow, actor: Actor): Promise
     const fields: Record<string, unknown> = {};
     if (str(body.role)) fields.role = str(body.role);
     if (body.email_confirm === true && !user.email_confirmed_at) fields.email_confirmed_at = new Date();
+    if (body.phone_confirm === true && !user.phone_confirmed_at) fields.phone_confirmed_at = new Date();
+    if (phone) fields.phone = phone;
     if (encrypted) fields.encrypted_password = encrypted;
     if (email) {
       fields.email = email;

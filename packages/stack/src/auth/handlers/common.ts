@@ -18,6 +18,13 @@ export function validateEmail(email: string): string {
   return email.toLowerCase();
 }
 
+/** GoTrue's validatePhone: `+` and spaces dropped, then E.164 digits. */
+export function validatePhone(phone: string): string {
+  const digits = phone.replace(/^\+/, '').replaceAll(' ', '');
+  if (!/^[1-9]\d{1,14}$/.test(digits)) throw validation('Invalid phone number format (E.164 required)');
+  return digits;
+}
+
 /** Spends one request of the caller's IP from `limiter`, or answers 429 `over_request_rate_limit`. */
 export function limit(call: Call, limiter: WindowLimiter): void {
   if (!limiter.allow(call.ip)) throw tooMany('over_request_rate_limit', 'Request rate limit reached');
