@@ -326,6 +326,55 @@ describe('the Phoenix protocol on a raw socket', () => {
     ws.close();
   });
 
+  it('an expired access_token pushed on a joined channel ends it with a system error and phx_close', async () => {
+    const { ws, next } = await open('1.0.0');
+    ws.send(
+      JSON.stringify({
+        topic: 'realtime:t',
+        event: 'phx_join',
+        payload: { config: {}, access_token: alice.token },
+        ref: '1',
+        join_ref: '1',
+      }),
+    );
+    expect(await next()).toMatchObject({ event: 'phx_reply', payload: { status: 'ok' } });
+    expect((await next()).event).toBe('presence_state');
+    const now = Math.floor(Date.now() / 1000);
+    const expired = signToken(env.jwtSecret, { sub: alice.id, role: 'authenticated', exp: now - 5 });
+    ws.send(
+      JSON.stringify({
+        topic: 'realtime:t',
+        event: 'access_token',
+        payload: { access_token: expired },
+        ref: '2',
+        join_ref: '1',
+      }),
+    );
+    expect(await next()).toEqual({
+      topic: 'realtime:t',
+      event: 'system',
+      payload: {
+        extension: 'system',
+        status: 'error',
+        message: expect.stringMatching(/^Token has expired [5-9] seconds ago$/),
+        channel: 't',
+      },
+      ref: null,
+      join_ref: null,
+    });
+    expect(await next()).toEqual({
+      topic: 'realtime:t',
+      event: 'phx_close',
+      payload: {},
+      ref: '1',
+      join_ref: '1',
+    });
+    // The channel is gone; the socket is not.
+    ws.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '3' }));
+    expect(await next()).toMatchObject({ topic: 'phoenix', ref: '3', payload: { status: 'ok' } });
+    ws.close();
+  });
+
   it('refuses an unknown protocol version at the upgrade', async () => {
     await expect(open('9.9.9')).rejects.toThrow(/403/);
   });
