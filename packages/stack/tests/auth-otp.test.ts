@@ -177,6 +177,32 @@ describe('email change', () => {
     expect((await signIn(next, password)).user.email).toBe(next);
   });
 
+  it('can be confirmed with the two emailed codes through verifyOtp', async () => {
+    const { email, password } = await confirmedUser('changecode');
+    const next = uniqueEmail('changedcode');
+    const client = anon();
+    await client.auth.signInWithPassword({ email, password });
+    await client.auth.updateUser({ email: next });
+    const oldCode = codeIn(await latestEmail(email));
+    const newCode = codeIn(await latestEmail(next));
+    const half = await authFetch('/verify', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'email_change', email, token: oldCode }),
+    });
+    expect(half.status).toBe(200);
+    expect(await half.json()).toEqual({
+      msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      code: '200',
+    });
+    const { data, error } = await anon().auth.verifyOtp({
+      type: 'email_change',
+      email: next,
+      token: newCode,
+    });
+    expect(error).toBeNull();
+    expect(data.user!.email).toBe(next);
+  });
+
   it('refuses an address another user has: email_exists 422', async () => {
     const a = await confirmedUser('owner');
     const b = await confirmedUser('taker');
