@@ -199,7 +199,11 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
         child.stderr?.off('data', onData);
         // Only trouble is worth a line; routine LOG chatter (checkpoints, shutdown) is dropped.
         child.stderr?.on('data', (d: Buffer) => {
-          for (const line of d.toString().split('\n')) if (/\b(WARNING|FATAL|PANIC):/.test(line)) log?.(line);
+          for (const line of d.toString().split('\n')) {
+            // A fast shutdown ends every session with this FATAL; it is routine, not trouble.
+            if (line.includes('terminating connection due to administrator command')) continue;
+            if (/\b(WARNING|FATAL|PANIC):/.test(line)) log?.(line);
+          }
         });
         resolve();
       }
