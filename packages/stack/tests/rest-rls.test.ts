@@ -58,6 +58,23 @@ describe('rest: row-level security', () => {
     ]);
   });
 
+  it('honours column privileges: writes return only the columns asked for', async () => {
+    const { data, error, status } = await anon()
+      .from('rest_accounts')
+      .insert({ email: 'a@example.com', password_hash: 'x' })
+      .select('id, email')
+      .single();
+    expect({ error, status, email: data?.email }).toEqual({
+      error: null,
+      status: 201,
+      email: 'a@example.com',
+    });
+    const all = await anon().from('rest_accounts').insert({ email: 'b@example.com' }).select();
+    expect(all.status).toBe(401);
+    expect(all.error).toMatchObject({ code: '42501', message: 'permission denied for table rest_accounts' });
+    expect((await anon().from('rest_accounts').select('password_hash')).error?.code).toBe('42501');
+  });
+
   it('answers privilege errors by role: 401 for anon, 403 for signed-in users', async () => {
     const asAnon = await anon().from('rest_secrets').select();
     expect(asAnon.status).toBe(401);

@@ -8,7 +8,7 @@ import { key, type SchemaCache, type Table } from '../schema/types.ts';
 import { ident, Params } from '../sql/params.ts';
 import { selectSql } from '../sql/read.ts';
 import { type BodyShape, statementSql } from '../sql/statement.ts';
-import { type Body, deleteSql, insertSql, updateSql } from '../sql/write.ts';
+import { type Body, deleteSql, insertSql, type Returning, updateSql } from '../sql/write.ts';
 import { planCall } from './call.ts';
 import { planRead, type ReadNode } from './read.ts';
 import { finish, type PlanOptions, type QueryPlan, SOURCE, shapeFor } from './shape.ts';
@@ -27,6 +27,21 @@ function countSql(node: ReadNode, req: ApiRequest, params: Params, from?: string
 }
 
 const EMPTY: Body = { raw: '{}', value: {} };
+
+/** The columns a representation reads from the written rows, or 'row' when it needs them all. */
+function neededColumns(node: ReadNode): Returning {
+  const cols = new Set<string>();
+  for (const f of node.fields) {
+    if (f.kind !== 'column') return 'row';
+    cols.add(f.field.name);
+  }
+  for (const e of node.embeds) {
+    if (e.rel.junction) for (const [, sc] of e.rel.junction.sourcePairs) cols.add(sc);
+    else for (const [sc] of e.rel.pairs) cols.add(sc);
+  }
+  for (const o of node.order) if (o.relation === undefined) cols.add(o.field.name);
+  return [...cols];
+}
 
 export function planRequest(
   cache: SchemaCache,
@@ -57,7 +72,8 @@ export function planRequest(
   const limited =
     req.prefer.handling === 'strict' && req.prefer.maxAffected !== undefined && req.method !== 'POST';
   // Like PostgREST, minimal writes still return `1` per row, so the page size counts affected rows.
-  const returning = mode !== 'minimal';
+  const returning: Returning =
+    mode === 'minimal' ? 'one' : mode === 'headers-only' ? table.pk : neededColumns({ ...node, where: [] });
   let mutation: string;
   let kind: QueryPlan['kind'];
   if (req.method === 'POST') {

@@ -38,6 +38,18 @@ export function payloadColumns(req: ApiRequest, table: Table, body: unknown): st
   return columns;
 }
 
+/**
+ * What a write returns: `1` per row when no body is wanted, else only the columns the response reads
+ * (so column-level privileges hold as in PostgREST), or the whole row.
+ */
+export type Returning = 'one' | 'row' | string[];
+
+function returningSql(target: string, returning: Returning): string {
+  if (returning === 'one') return ' RETURNING 1';
+  if (returning === 'row') return ` RETURNING ${target}.*`;
+  return ` RETURNING ${returning.map((c) => `${target}.${ident(c)}`).join(', ') || '1'}`;
+}
+
 const countInserted = (op: '+' | '-', never: string) =>
   `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ${op} 1)::text, true) <> '${never}'`;
 
@@ -50,12 +62,12 @@ export function insertSql(
   table: Table,
   input: Body,
   params: Params,
-  returning: boolean,
+  returning: Returning,
 ): string {
   const body = input.value;
   const columns = payloadColumns(req, table, body);
   const target = qualified(table.schema, table.name);
-  const ret = returning ? ` RETURNING ${target}.*` : ' RETURNING 1';
+  const ret = returningSql(target, returning);
   if (columns.length === 0) {
     const rows = Array.isArray(body) ? body.length : 1;
     if (rows === 0) return `SELECT * FROM ${target} WHERE FALSE`;
@@ -102,7 +114,7 @@ export function updateSql(
   node: ReadNode,
   input: Body,
   params: Params,
-  returning: boolean,
+  returning: Returning,
 ): string {
   const body = input.value;
   if (!isObject(body)) throw invalidBody('Empty or invalid json');
@@ -110,7 +122,7 @@ export function updateSql(
   requireWhere(node, 'UPDATE');
   const where = node.where.map((c) => conditionSql(c, node.alias, params)).join(' AND ');
   const alias = ident(node.alias);
-  const ret = returning ? ` RETURNING ${alias}.*` : ' RETURNING 1';
+  const ret = returningSql(alias, returning);
   if (columns.length === 0)
     return `SELECT ${alias}.* FROM ${qualified(table.schema, table.name)} AS ${alias} WHERE FALSE`;
   const set = columns.map((c) => `${ident(c)} = "_r".${ident(c)}`).join(', ');
@@ -118,9 +130,9 @@ export function updateSql(
   return `UPDATE ${qualified(table.schema, table.name)} AS ${alias} SET ${set} FROM json_to_record(${json}) AS "_r"(${recordDef(table, columns)}) WHERE ${where}${ret}`;
 }
 
-export function deleteSql(table: Table, node: ReadNode, params: Params, returning: boolean): string {
+export function deleteSql(table: Table, node: ReadNode, params: Params, returning: Returning): string {
   requireWhere(node, 'DELETE');
   const where = node.where.map((c) => conditionSql(c, node.alias, params)).join(' AND ');
   const alias = ident(node.alias);
-  return `DELETE FROM ${qualified(table.schema, table.name)} AS ${alias} WHERE ${where}${returning ? ` RETURNING ${alias}.*` : ' RETURNING 1'}`;
+  return `DELETE FROM ${qualified(table.schema, table.name)} AS ${alias} WHERE ${where}${returningSql(alias, returning)}`;
 }
