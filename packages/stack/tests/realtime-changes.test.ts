@@ -175,6 +175,25 @@ describe('postgres_changes', () => {
     expect(notes.list).toEqual([]);
   });
 
+  it('a table without a primary key sends its changes as the server’s error, without the record', async () => {
+    const events = new Collector<Payload>();
+    await subscribed(
+      (await client())
+        .channel('nokey')
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_nokey' }, events.push),
+    );
+    await sql`insert into public.rt_nokey (n) values (1)`;
+    const [e] = await events.until(1);
+    expect(e).toMatchObject({
+      schema: 'public',
+      table: 'rt_nokey',
+      eventType: 'INSERT',
+      new: {},
+      old: {},
+      errors: ['Error 400: Bad Request, no primary key'],
+    });
+  });
+
   it('1,000 inserts in a burst arrive as 1,000 events in commit order', async () => {
     const events = new Collector<Payload>();
     await subscribed(

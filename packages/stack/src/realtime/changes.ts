@@ -21,6 +21,7 @@ interface CheckResult {
   old_record: unknown;
   visible: number[];
   present: boolean;
+  errors: string[] | null;
 }
 
 interface Delivery {
@@ -190,10 +191,12 @@ export class ChangeDispatcher {
       commit_timestamp: d.commitTimestamp,
       type: change.type,
       columns,
-      errors: null,
+      errors: result.errors,
     };
-    if (change.type !== 'DELETE') data.record = result.record ?? {};
-    if (change.type !== 'INSERT') data.old_record = result.old_record ?? {};
+    if (!result.errors) {
+      if (change.type !== 'DELETE') data.record = result.record ?? {};
+      if (change.type !== 'INSERT') data.old_record = result.old_record ?? {};
+    }
     for (const index of result.visible) {
       const target = d.targets[index];
       if (!target || !this.#hub.changeMembers.has(target.member)) continue;

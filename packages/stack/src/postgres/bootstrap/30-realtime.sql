@@ -101,6 +101,7 @@ declare
   visible int[];
   found boolean;
   present boolean;
+  errors jsonb;
   run text;
   checked_role text;
   role_ok boolean;
@@ -112,6 +113,7 @@ begin
     rec := null;
     old := null;
     present := true;
+    errors := null;
     begin
       entity := (item ->> 'relid')::oid::regclass;
       select c.relrowsecurity into rls from pg_class c where c.oid = entity;
@@ -134,12 +136,23 @@ begin
       if item ->> 'type' = 'DELETE' then
         -- A deleted row cannot be selected: deletes go to every matching subscriber, keys only under RLS.
         select coalesce(array_agg(n - 1), '{}') into visible from generate_series(1, jsonb_array_length(item -> 'subs')) n;
-      elsif pred is not null then
+      elsif pred is null then
+        -- As apply_rls: without a primary key the change goes out as an error, without the record.
+        select coalesce(array_agg(n - 1), '{}') into visible from generate_series(1, jsonb_array_length(item -> 'subs')) n;
+        errors := '["Error 400: Bad Request, no primary key"]';
+        rec := null;
+        old := null;
+      elsif not rls then
+        -- No RLS: every subscriber whose role may select from the table sees it (no row lookup, as hosted).
+        select coalesce(array_agg(s.n - 1), '{}') into visible
+          from jsonb_array_elements(item -> 'subs') with ordinality s(sub, n)
+         where coalesce(has_table_privilege((select r.oid from pg_roles r where r.rolname = s.sub ->> 'role'), entity, 'SELECT'), false);
+      else
         -- The walsender can ship a commit a moment before it is visible to new snapshots; the caller
         -- asks again when the row is not there yet (or is gone).
         execute format('select exists (select 1 from %s where %s)', entity, pred) into present using item -> 'record';
       end if;
-      if item ->> 'type' <> 'DELETE' and pred is not null and present then
+      if item ->> 'type' <> 'DELETE' and pred is not null and rls and present then
         -- One plan per change, executed as each subscriber (the real server prepares `walrus_rls_stmt` alike).
         if exists (select 1 from pg_prepared_statements where name = 'stack_rls_stmt') then
           deallocate stack_rls_stmt;
@@ -173,7 +186,7 @@ begin
       visible := '{}';
       raise warning 'realtime: change on % not delivered: %', item ->> 'relid', sqlerrm;
     end;
-    result := result || jsonb_build_array(jsonb_build_object('record', rec, 'old_record', old, 'visible', to_jsonb(visible), 'present', present));
+    result := result || jsonb_build_array(jsonb_build_object('record', rec, 'old_record', old, 'visible', to_jsonb(visible), 'present', present, 'errors', errors));
   end loop;
   return result;
 end;
