@@ -19,7 +19,7 @@ alter table public.notes enable row level security;
 `;
 const SEED = `insert into public.notes (body) values ('seeded');`;
 
-describe('stack CLI', () => {
+describe('stack CLI', { timeout: 60_000 }, () => {
   let project: TempProject;
   beforeAll(async () => {
     project = await tempProject({ migrations: { '20240101000000_notes.sql': MIGRATION }, seed: SEED });

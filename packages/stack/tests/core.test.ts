@@ -13,7 +13,7 @@ import { startTestStack } from '../src/testing.ts';
 import { freePort } from '../src/util/ports.ts';
 import { type TempProject, tempProject } from './helpers/cli.ts';
 
-describe('external Postgres (dbUrl)', () => {
+describe('external Postgres (dbUrl)', { timeout: 60_000 }, () => {
   let server: PostgresServer;
   let project: TempProject;
   let clusterDir: string;

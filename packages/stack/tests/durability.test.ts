@@ -87,7 +87,7 @@ function startWrites(dbUrl: string, round: number): Writes {
   };
 }
 
-describe('durability', () => {
+describe('durability', { timeout: 90_000 }, () => {
   let project: TempProject;
   let dbUrl: string;
   beforeAll(async () => {
@@ -126,7 +126,7 @@ describe('durability', () => {
     process.kill(first.pid, 'SIGKILL');
     await exited(first.child);
     // The watchdog saw its pipe close and asked Postgres for a fast shutdown: nothing is left running.
-    for (let i = 0; i < 500 && isProcessRunning(postmaster); i++) await sleep(10);
+    for (let i = 0; i < 3000 && isProcessRunning(postmaster); i++) await sleep(10);
     expect(isProcessRunning(postmaster)).toBe(false);
     await writes.finish();
 
