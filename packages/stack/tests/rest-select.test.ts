@@ -70,6 +70,12 @@ describe('rest: select', () => {
     expect(left.data?.map((c) => c.cities.length)).toEqual([0, 1, 0, 0]);
     const spread = await db.from('cities').select('name, ...countries(country:name, code)').eq('id', 5);
     expect(spread.data).toEqual([{ name: 'Tokyo', country: 'Japan', code: 'JP' }]);
+    const manySpread = await db
+      .from('countries')
+      .select('code, ...cities(city:name)')
+      .eq('code', 'DE')
+      .order('name', { referencedTable: 'cities' });
+    expect(manySpread.data).toEqual([{ code: 'DE', city: ['Berlin', 'Munich'] }]);
     const nested = await db.from('cities').select('name, countries(name, languages(name))').eq('id', 5);
     expect(nested.data).toEqual([
       { name: 'Tokyo', countries: { name: 'Japan', languages: [{ name: 'Japanese' }] } },

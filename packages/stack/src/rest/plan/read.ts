@@ -104,9 +104,18 @@ class Planner {
         const rel = findRelationship(this.cache, source.table, item.relation, item.hint);
         const key = item.alias ?? item.relation;
         const childPath = path ? `${path}.${key}` : key;
+        // A to-many spread turns each column into an array, so `*` must become the named columns.
+        const children =
+          item.spread && !isToOne(rel)
+            ? item.children.flatMap((c): SelectItem[] =>
+                c.kind === 'star'
+                  ? [...rel.target.columns.keys()].map((name) => ({ kind: 'field', name, path: [] }))
+                  : [c],
+              )
+            : item.children;
         const child = this.node(
           { label: rel.target.name, table: rel.target, columns: rel.target.columns },
-          item.children,
+          children,
           childPath,
         );
         node.embeds.push({

@@ -48,6 +48,14 @@ function fieldList(node: ReadNode, params: Params): string[] {
   return out;
 }
 
+/** The names a node's SELECT gives its columns (stars are expanded by the planner where this matters). */
+function outputKeys(node: ReadNode): string[] {
+  const keys: string[] = [];
+  for (const f of node.fields) if (f.kind !== 'star') keys.push(f.key);
+  for (const e of node.embeds) if (!e.hidden && !e.spread) keys.push(e.key);
+  return keys;
+}
+
 /** The lateral join that brings one embedding's rows into its parent's row. */
 function embedJoin(parent: ReadNode, e: Embed, params: Params): string {
   const child = e.node;
@@ -69,7 +77,15 @@ function embedJoin(parent: ReadNode, e: Embed, params: Params): string {
   const r = ident(`${child.alias}_r`);
   const kind = e.inner ? 'INNER JOIN LATERAL' : 'LEFT JOIN LATERAL';
   const alias = ident(`${child.alias}_j`);
-  if (e.spread) return ` ${kind} (${inner}) AS ${alias} ON TRUE`;
+  if (e.spread && e.toOne) return ` ${kind} (${inner}) AS ${alias} ON TRUE`;
+  if (e.spread) {
+    // PostgREST 13's to-many spread: every column of the related rows becomes an array.
+    const arrays = outputKeys(child).map(
+      (k) => `COALESCE(json_agg(${r}.${ident(k)}), '[]')::jsonb AS ${ident(k)}`,
+    );
+    const having = e.inner ? ' HAVING count(*) > 0' : '';
+    return ` ${kind} (SELECT ${arrays.join(', ') || 'NULL'} FROM (${inner}) AS ${r}${having}) AS ${alias} ON TRUE`;
+  }
   if (e.toOne)
     return ` ${kind} (SELECT row_to_json(${r})::jsonb AS "body" FROM (${inner}) AS ${r}) AS ${alias} ON TRUE`;
   const having = e.inner ? ' HAVING count(*) > 0' : '';
