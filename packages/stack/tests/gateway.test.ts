@@ -68,7 +68,7 @@ describe('apikey', () => {
   it('refuses a request without an apikey with 401 and Kong’s message', async () => {
     const res = await call('/rest/v1/tasks');
     expect(res.status).toBe(401);
-    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await res.json()).toEqual({ message: 'No API key found in request' });
   });
 

@@ -31,7 +31,8 @@ const CORS_HEADERS = {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json', ...headers },
+    // Kong's own answers (refusals, no route) carry the charset.
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });
 
 export class Gateway {
@@ -134,7 +135,7 @@ export class Gateway {
       const message = hasKey ? 'Invalid API key' : 'No API key found in request';
       const body = JSON.stringify({ message });
       socket.end(
-        `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
       );
       return;
     }
