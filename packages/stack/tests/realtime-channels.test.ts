@@ -135,6 +135,19 @@ describe('broadcast', () => {
     });
   });
 
+  it('works with the opaque publishable key as apikey (it stands for the anon role)', async () => {
+    const c = await realtimeClient(env.apiUrl, env.publishableKey);
+    clients.push(c);
+    const got = new Collector<Payload>();
+    const ch = c
+      .channel('room-sb', { config: { broadcast: { self: true } } })
+      .on('broadcast', { event: '*' }, got.push);
+    await subscribed(ch);
+    await ch.send({ type: 'broadcast', event: 'hi', payload: {} });
+    expect(await ch.httpSend('hi', { via: 'rest' })).toEqual({ success: true });
+    expect((await got.until(2)).map((m) => m.payload)).toEqual([{}, { via: 'rest' }]);
+  });
+
   it('httpSend() delivers through the single-message endpoint', async () => {
     const sub = await listener('room-http');
     const sender = (await client()).channel('room-http');
