@@ -173,7 +173,7 @@ export async function joinChannel(
           },
     });
   }
-  if (member.presenceEnabled) {
+  if (member.presenceEnabled && (!member.private || member.policies?.presence.read)) {
     socket.send({
       join_ref: null,
       ref: null,
