@@ -1,21 +1,25 @@
 /**
- * @module routes/app/board — `/w/:slug/b/:boardId`: the board, server-rendered from one request.
- * Seam: the interactive board feature (dnd, realtime, presence) takes over `BoardPreview`'s place; the loader
- * already hands it the whole board (`loaderData.board`) and the caller's role.
+ * @module routes/app/board — `/w/:slug/b/:boardId`: the board, server-rendered from one request (columns and
+ * cards are in the first HTML), then live in the browser (`features/board`). The action serves the inline add
+ * forms when they are posted without JavaScript.
  */
 import { getBoard } from '@lanes/data/boards/get-board';
-import { BoardPreview } from '../../features/boards/board-preview.tsx';
+import { redirect } from 'react-router';
+import { runBoardAction } from '../../features/board/board-actions.server.ts';
+import { BoardScreen } from '../../features/board/board-screen.tsx';
+import { readFilter } from '../../features/board/filters.ts';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { notFound, toRouteError } from '../../lib/http.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/board.ts';
+import '../../features/board/board.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.board.name ?? 'Board'} · Lanes` },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { client } = requireUser(request, context);
+  const { client, user } = requireUser(request, context);
   try {
     const [workspace, board] = await Promise.all([
       loadWorkspace(client, params.slug),
@@ -23,32 +27,41 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ]);
     // A board of another workspace under this slug is as missing as an unknown one.
     if (board.workspace_id !== workspace.id) notFound();
-    return { workspace, board };
+    return {
+      workspace,
+      board,
+      canEdit: workspace.role !== 'viewer' && board.archived_at === null,
+      me: { userId: user.id, displayName: user.displayName },
+      filter: readFilter(new URL(request.url).searchParams),
+    };
   } catch (error) {
     if (error instanceof Response) throw error;
     toRouteError(error, request);
   }
 }
 
-export default function Board({ loaderData }: Route.ComponentProps) {
-  const { board } = loaderData;
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { client } = requireUser(request, context);
+  const result = await runBoardAction(client, params.boardId, await request.formData());
+  if (result.error) return result;
+  throw redirect(new URL(request.url).pathname, 303);
+}
+
+export default function Board({ loaderData, actionData }: Route.ComponentProps) {
+  const { board, canEdit, me, filter } = loaderData;
   return (
-    <section aria-labelledby="board-title">
+    <section aria-labelledby="board-title" className="board-page">
       <div className="section-head">
         <h1 id="board-title">{board.name}</h1>
         {board.archived_at ? <span className="badge">Archived</span> : null}
       </div>
-      {board.description ? <p>{board.description}</p> : null}
-      <BoardPreview
-        columns={board.columns.map((c) => ({ id: c.id, name: c.name }))}
-        tasks={board.tasks.map((t) => ({
-          id: t.id,
-          number: t.number,
-          title: t.title,
-          columnId: t.column_id,
-          assignee: t.assignee ? { name: t.assignee.display_name, avatarPath: t.assignee.avatar_path } : null,
-        }))}
-      />
+      {board.description ? <p className="board-description">{board.description}</p> : null}
+      {actionData?.error ? (
+        <p className="form-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <BoardScreen key={board.id} board={board} canEdit={canEdit} me={me} initialFilter={filter} />
     </section>
   );
 }

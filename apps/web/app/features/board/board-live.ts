@@ -1,0 +1,60 @@
+/**
+ * @module features/board/board-live — everything on the board that talks to Supabase from the browser: the
+ * board channel and the writes. Loaded with `import()` after the page is interactive, so supabase-js and the
+ * schemas are not part of the JavaScript the board needs for its first paint.
+ */
+import { createColumn } from '@lanes/data/boards/create-column';
+import { getBoard } from '@lanes/data/boards/get-board';
+import { moveColumn } from '@lanes/data/boards/move-column';
+import {
+  type BoardEvent,
+  type SubscribeBoardInput,
+  subscribeBoard,
+} from '@lanes/data/realtime/subscribe-board';
+import { createTask } from '@lanes/data/tasks/create-task';
+import { moveTask } from '@lanes/data/tasks/move-task';
+import { isLanesError } from '@lanes/shared/errors';
+import type { PublicEnv } from '../../lib/public-env.ts';
+import { getBrowserClient } from '../../lib/supabase.client.ts';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string };
+
+async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (isLanesError(error)) {
+      // A refused field names its own rule ("At most 200 characters."), which says more than the generic text.
+      const fields = (error.details?.fields ?? {}) as Record<string, unknown>;
+      const first = Object.values(fields)[0];
+      return { ok: false, code: error.code, message: typeof first === 'string' ? first : error.message };
+    }
+    console.error(error);
+    return { ok: false, code: 'UNEXPECTED', message: 'Something went wrong.' };
+  }
+}
+
+export function connect(env: PublicEnv, input: SubscribeBoardInput, onEvent: (event: BoardEvent) => void) {
+  return subscribeBoard(getBrowserClient(env), input, onEvent);
+}
+
+/** The board's writes, each answering with the row the database stored or the catalogue message. */
+export function boardWrites(env: PublicEnv) {
+  const client = getBrowserClient(env);
+  return {
+    moveTask: (input: {
+      taskId: string;
+      columnId: string;
+      beforeId: string | null;
+      afterId: string | null;
+    }) => attempt(() => moveTask(client, input)),
+    moveColumn: (input: { columnId: string; beforeId: string | null; afterId: string | null }) =>
+      attempt(() => moveColumn(client, input)),
+    createTask: (input: { boardId: string; columnId: string; title: string }) =>
+      attempt(() => createTask(client, input)),
+    createColumn: (input: { boardId: string; name: string }) => attempt(() => createColumn(client, input)),
+    getBoard: (boardId: string) => attempt(() => getBoard(client, { boardId })),
+  };
+}
+
+export type BoardWrites = ReturnType<typeof boardWrites>;

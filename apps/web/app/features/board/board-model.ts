@@ -1,0 +1,133 @@
+/**
+ * @module features/board/board-model — the board as the screen holds it: columns, tasks and labels kept in
+ * their fractional-key order, the assignees' profiles, and the conversions from loader data and realtime rows.
+ */
+import type { GetBoardResult } from '@lanes/data/boards/get-board';
+import type { Priority } from '@lanes/shared/constants';
+import type { ColumnRow, LabelRow } from '@lanes/shared/schemas/board';
+import type { TaskRow } from '@lanes/shared/schemas/task';
+
+export interface Column {
+  id: string;
+  name: string;
+  position: string;
+  wipLimit: number | null;
+  isDone: boolean;
+}
+
+export interface Task {
+  id: string;
+  columnId: string;
+  number: number;
+  title: string;
+  position: string;
+  assigneeId: string | null;
+  dueOn: string | null;
+  priority: Priority;
+  labelIds: string[];
+  updatedAt: string;
+}
+
+export interface Label {
+  id: string;
+  name: string;
+  color: LabelRow['color'];
+}
+
+export interface Profile {
+  name: string;
+  avatarPath: string | null;
+}
+
+export interface BoardModel {
+  columns: Column[];
+  tasks: Task[];
+  labels: Label[];
+  profiles: Record<string, Profile>;
+  /** A change arrived that this model cannot show faithfully (e.g. an assignee it has no profile for). */
+  stale: boolean;
+}
+
+/** Keys are compared byte-wise, as Postgres does with the `"C"` collation of `position_key`. */
+export function byPosition<T extends { position: string; id: string }>(a: T, b: T): number {
+  if (a.position !== b.position) return a.position < b.position ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+export function fromBoard(board: GetBoardResult): BoardModel {
+  const profiles: Record<string, Profile> = {};
+  for (const task of board.tasks) {
+    if (task.assignee) {
+      profiles[task.assignee.id] = {
+        name: task.assignee.display_name,
+        avatarPath: task.assignee.avatar_path,
+      };
+    }
+  }
+  return {
+    columns: board.columns.map(toColumn).sort(byPosition),
+    tasks: board.tasks.map((t) => toTask(t, t.labelIds)).sort(byPosition),
+    labels: board.labels.map(toLabel),
+    profiles,
+    stale: false,
+  };
+}
+
+export function toColumn(row: ColumnRow): Column {
+  return { id: row.id, name: row.name, position: row.position, wipLimit: row.wip_limit, isDone: row.is_done };
+}
+
+export function toTask(row: TaskRow, labelIds: string[]): Task {
+  return {
+    id: row.id,
+    columnId: row.column_id,
+    number: row.number,
+    title: row.title,
+    position: row.position,
+    assigneeId: row.assignee_id,
+    dueOn: row.due_on,
+    priority: row.priority,
+    labelIds,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toLabel(row: LabelRow): Label {
+  return { id: row.id, name: row.name, color: row.color };
+}
+
+export function tasksIn(model: BoardModel, columnId: string): Task[] {
+  return model.tasks.filter((task) => task.columnId === columnId);
+}
+
+const LOW = 0x2f; // below '0', the smallest base-62 digit: "no character here"
+const HIGH = 0x7b; // above 'z'
+
+/**
+ * A provisional key strictly between `a` and `b` (null: that end), for showing an optimistic move in place
+ * until the server's `move_task` answers with the real key. Only the database's keys are ever stored.
+ * @example keyBetween('V', 'W') // 'Vi' (some key with 'V' < key < 'W')
+ */
+export function keyBetween(a: string | null, b: string | null): string {
+  let out = '';
+  let bounded = b !== null;
+  for (let i = 0; i < 1024; i += 1) {
+    const lo = a !== null && i < a.length ? a.charCodeAt(i) : LOW;
+    const hi = bounded && b !== null && i < b.length ? b.charCodeAt(i) : HIGH;
+    if (hi - lo > 1) return out + String.fromCharCode(Math.floor((lo + hi) / 2));
+    // No room at this digit: keep a's digit (or the lowest one) and look one digit further.
+    const keep = lo === LOW ? 0x30 : lo;
+    if (keep < hi) bounded = false;
+    out += String.fromCharCode(keep);
+  }
+  return out;
+}
+
+/** The items right above and below `id` in an ordered list: what `move_task` / `move_column` are told. */
+export function neighboursOf<T extends { id: string }>(
+  list: T[],
+  id: string,
+): { beforeId: string | null; afterId: string | null } {
+  const at = list.findIndex((item) => item.id === id);
+  return { beforeId: list[at - 1]?.id ?? null, afterId: list[at + 1]?.id ?? null };
+}

@@ -1,0 +1,131 @@
+import type { TaskRow } from '@lanes/shared/schemas/task';
+import { describe, expect, it } from 'vitest';
+import { type BoardModel, keyBetween, neighboursOf, tasksIn } from './board-model.ts';
+import { boardReducer } from './board-reducer.ts';
+
+const TODO = '00000000-0000-4000-8000-00000000000a';
+const DONE = '00000000-0000-4000-8000-00000000000b';
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function task(n: number, columnId: string, position: string) {
+  return {
+    id: id(n),
+    columnId,
+    number: n,
+    title: `Task ${n}`,
+    position,
+    assigneeId: null,
+    dueOn: null,
+    priority: 'none' as const,
+    labelIds: [],
+    updatedAt: '2026-11-21T10:00:00+00:00',
+  };
+}
+
+function world(): BoardModel {
+  return {
+    columns: [
+      { id: TODO, name: 'To do', position: 'V', wipLimit: null, isDone: false },
+      { id: DONE, name: 'Done', position: 'W', wipLimit: null, isDone: true },
+    ],
+    tasks: [task(1, TODO, 'V'), task(2, TODO, 'W'), task(3, TODO, 'X'), task(4, DONE, 'V')],
+    labels: [],
+    profiles: {},
+    stale: false,
+  };
+}
+
+function row(n: number, columnId: string, position: string, extra: Partial<TaskRow> = {}): TaskRow {
+  return {
+    id: id(n),
+    board_id: id(99),
+    column_id: columnId,
+    number: n,
+    title: `Task ${n}`,
+    description: '',
+    position,
+    assignee_id: null,
+    due_on: null,
+    priority: 'none',
+    completed_at: null,
+    archived_at: null,
+    created_by: null,
+    created_at: '2026-11-21T10:00:00+00:00',
+    updated_at: '2026-11-21T10:00:01+00:00',
+    ...extra,
+  };
+}
+
+const titles = (model: BoardModel, column: string) => tasksIn(model, column).map((t) => t.number);
+
+describe('keyBetween', () => {
+  it('makes keys strictly between two keys or past either end', () => {
+    for (const [a, b] of [
+      ['V', 'W'],
+      [null, 'V'],
+      ['V', null],
+      ['V', 'V1'],
+      ['Vz', 'W'],
+      [null, '1'],
+    ] as const) {
+      const key = keyBetween(a, b);
+      if (a !== null) expect(key > a).toBe(true);
+      if (b !== null) expect(key < b).toBe(true);
+    }
+  });
+});
+
+describe('boardReducer', () => {
+  it('shows an optimistic move within a column and across columns, and names the neighbours', () => {
+    let model = boardReducer(world(), { type: 'place-task', taskId: id(3), columnId: TODO, index: 0 });
+    expect(titles(model, TODO)).toEqual([3, 1, 2]);
+    expect(neighboursOf(tasksIn(model, TODO), id(3))).toEqual({ beforeId: null, afterId: id(1) });
+
+    model = boardReducer(model, { type: 'place-task', taskId: id(1), columnId: DONE, index: 1 });
+    expect(titles(model, TODO)).toEqual([3, 2]);
+    expect(titles(model, DONE)).toEqual([4, 1]);
+    expect(neighboursOf(tasksIn(model, DONE), id(1))).toEqual({ beforeId: id(4), afterId: null });
+  });
+
+  it('puts a refused move back where it was, keeping changes that arrived meanwhile', () => {
+    let model = boardReducer(world(), { type: 'place-task', taskId: id(1), columnId: DONE, index: 0 });
+    model = boardReducer(model, { type: 'task-row', row: row(5, TODO, 'Y') });
+    model = boardReducer(model, { type: 'restore-task', taskId: id(1), columnId: TODO, position: 'V' });
+    expect(titles(model, TODO)).toEqual([1, 2, 3, 5]);
+    expect(titles(model, DONE)).toEqual([4]);
+  });
+
+  it('applies realtime rows: inserts in key order, moves, archives, deletes; ignores older echoes', () => {
+    let model = boardReducer(world(), { type: 'task-row', row: row(6, TODO, 'Vk') });
+    expect(titles(model, TODO)).toEqual([1, 6, 2, 3]);
+    model = boardReducer(model, { type: 'task-row', row: row(2, DONE, 'U') });
+    expect(titles(model, DONE)).toEqual([2, 4]);
+    const older = row(2, TODO, 'Z', { updated_at: '2026-11-21T09:00:00+00:00' });
+    expect(boardReducer(model, { type: 'task-row', row: older })).toBe(model);
+    model = boardReducer(model, {
+      type: 'task-row',
+      row: row(3, TODO, 'X', { archived_at: '2026-11-21T11:00:00Z' }),
+    });
+    expect(titles(model, TODO)).toEqual([1, 6]);
+    model = boardReducer(model, { type: 'delete', table: 'tasks', id: id(1) });
+    expect(titles(model, TODO)).toEqual([6]);
+  });
+
+  it('keeps label links of a moved task and marks the board stale for an unknown assignee', () => {
+    const start = world();
+    start.tasks[0]!.labelIds = [id(50)];
+    const model = boardReducer(start, { type: 'task-row', row: row(1, DONE, 'X', { assignee_id: id(70) }) });
+    expect(model.tasks.find((t) => t.id === id(1))?.labelIds).toEqual([id(50)]);
+    expect(model.stale).toBe(true);
+  });
+
+  it('reorders columns optimistically, restores them, and drops a deleted column with its tasks', () => {
+    let model = boardReducer(world(), { type: 'place-column', columnId: DONE, index: 0 });
+    expect(model.columns.map((c) => c.name)).toEqual(['Done', 'To do']);
+    model = boardReducer(model, { type: 'restore-column', columnId: DONE, position: 'W' });
+    expect(model.columns.map((c) => c.name)).toEqual(['To do', 'Done']);
+    model = boardReducer(model, { type: 'delete', table: 'columns', id: TODO });
+    expect(model.columns.map((c) => c.name)).toEqual(['Done']);
+    expect(model.tasks.map((t) => t.number)).toEqual([4]);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * @module features/board/board-reducer — every change the board screen shows, in one pure function: optimistic
+ * placements (and putting them back when the server refuses), rows arriving from realtime or from our own
+ * writes, and a fresh copy of the whole board after a reconnect.
+ */
+import type { ColumnRow, LabelRow } from '@lanes/shared/schemas/board';
+import type { TaskRow } from '@lanes/shared/schemas/task';
+import {
+  type BoardModel,
+  byPosition,
+  keyBetween,
+  type Task,
+  tasksIn,
+  toColumn,
+  toLabel,
+  toTask,
+} from './board-model.ts';
+
+export type BoardAction =
+  | { type: 'reset'; model: BoardModel }
+  /** Shows a task at `index` of a column (counted without the task itself) before the server confirms. */
+  | { type: 'place-task'; taskId: string; columnId: string; index: number }
+  /** Shows a column at `index` of the board (counted without the column itself). */
+  | { type: 'place-column'; columnId: string; index: number }
+  /** Puts an item back where it was (a refused or cancelled move). */
+  | { type: 'restore-task'; taskId: string; columnId: string; position: string }
+  | { type: 'restore-column'; columnId: string; position: string }
+  | { type: 'task-row'; row: TaskRow }
+  | { type: 'column-row'; row: ColumnRow }
+  | { type: 'label-row'; row: LabelRow }
+  | { type: 'delete'; table: 'tasks' | 'columns' | 'labels'; id: string };
+
+export function boardReducer(model: BoardModel, action: BoardAction): BoardModel {
+  switch (action.type) {
+    case 'reset':
+      return action.model;
+    case 'place-task':
+      return placeTask(model, action.taskId, action.columnId, action.index);
+    case 'place-column': {
+      const others = model.columns.filter((c) => c.id !== action.columnId);
+      const moving = model.columns.find((c) => c.id === action.columnId);
+      if (!moving) return model;
+      const position = between(others, action.index);
+      return { ...model, columns: [...others, { ...moving, position }].sort(byPosition) };
+    }
+    case 'restore-task':
+      return mapTask(model, action.taskId, (t) => ({
+        ...t,
+        columnId: action.columnId,
+        position: action.position,
+      }));
+    case 'restore-column':
+      return {
+        ...model,
+        columns: model.columns
+          .map((c) => (c.id === action.columnId ? { ...c, position: action.position } : c))
+          .sort(byPosition),
+      };
+    case 'task-row':
+      return taskRow(model, action.row);
+    case 'column-row': {
+      const column = toColumn(action.row);
+      return {
+        ...model,
+        columns: [...model.columns.filter((c) => c.id !== column.id), column].sort(byPosition),
+      };
+    }
+    case 'label-row': {
+      const label = toLabel(action.row);
+      const labels = [...model.labels.filter((l) => l.id !== label.id), label];
+      return { ...model, labels: labels.sort((a, b) => a.name.localeCompare(b.name)) };
+    }
+    case 'delete':
+      if (action.table === 'tasks') return { ...model, tasks: model.tasks.filter((t) => t.id !== action.id) };
+      if (action.table === 'labels') {
+        return {
+          ...model,
+          labels: model.labels.filter((l) => l.id !== action.id),
+          tasks: model.tasks.map((t) =>
+            t.labelIds.includes(action.id)
+              ? { ...t, labelIds: t.labelIds.filter((id) => id !== action.id) }
+              : t,
+          ),
+        };
+      }
+      // A deleted column takes its tasks with it (the database cascades; their deletes may not all arrive).
+      return {
+        ...model,
+        columns: model.columns.filter((c) => c.id !== action.id),
+        tasks: model.tasks.filter((t) => t.columnId !== action.id),
+      };
+  }
+}
+
+/** A provisional key for slot `index` of `list` (which no longer contains the moving item). */
+function between<T extends { position: string }>(list: T[], index: number): string {
+  const at = Math.max(0, Math.min(index, list.length));
+  return keyBetween(list[at - 1]?.position ?? null, list[at]?.position ?? null);
+}
+
+function placeTask(model: BoardModel, taskId: string, columnId: string, index: number): BoardModel {
+  const others = tasksIn(model, columnId).filter((t) => t.id !== taskId);
+  const position = between(others, index);
+  return mapTask(model, taskId, (t) => ({ ...t, columnId, position }));
+}
+
+function mapTask(model: BoardModel, taskId: string, change: (task: Task) => Task): BoardModel {
+  if (!model.tasks.some((t) => t.id === taskId)) return model;
+  return { ...model, tasks: model.tasks.map((t) => (t.id === taskId ? change(t) : t)).sort(byPosition) };
+}
+
+function taskRow(model: BoardModel, row: TaskRow): BoardModel {
+  const existing = model.tasks.find((t) => t.id === row.id);
+  // An archived task leaves the board; an echo older than what we show is ignored.
+  if (row.archived_at !== null) return { ...model, tasks: model.tasks.filter((t) => t.id !== row.id) };
+  if (existing && Date.parse(existing.updatedAt) > Date.parse(row.updated_at)) return model;
+  // Label links live in another table that is not streamed: keep the ones we know.
+  const task = toTask(row, existing?.labelIds ?? []);
+  const unknownAssignee = task.assigneeId !== null && !model.profiles[task.assigneeId];
+  return {
+    ...model,
+    tasks: [...model.tasks.filter((t) => t.id !== row.id), task].sort(byPosition),
+    stale: model.stale || unknownAssignee,
+  };
+}

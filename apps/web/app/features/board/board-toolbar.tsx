@@ -1,0 +1,91 @@
+/**
+ * @module features/board/board-toolbar — above the columns: the filters (text, assignee, label; `/` focuses the
+ * text), who else is viewing the board, and the banner while the connection is down.
+ */
+import type { Viewer } from '@lanes/data/realtime/subscribe-board';
+import { Avatar } from '../../components/avatar.tsx';
+import type { Label, Profile } from './board-model.ts';
+import type { BoardFilter } from './filters.ts';
+import type { Connection } from './use-board-live.ts';
+
+export interface FilterBarProps {
+  filter: BoardFilter;
+  labels: Label[];
+  people: [string, Profile][];
+  onChange(filter: BoardFilter): void;
+}
+
+export function FilterBar({ filter, labels, people, onChange }: FilterBarProps) {
+  return (
+    <search className="board-filters" aria-label="Filter tasks">
+      <label className="visually-hidden" htmlFor="board-filter-text">
+        Filter tasks
+      </label>
+      <input
+        id="board-filter-text"
+        type="search"
+        name="q"
+        placeholder="Filter tasks  /"
+        value={filter.text}
+        onChange={(e) => onChange({ ...filter, text: e.currentTarget.value })}
+        aria-keyshortcuts="/"
+      />
+      <label className="visually-hidden" htmlFor="board-filter-assignee">
+        Assignee
+      </label>
+      <select
+        id="board-filter-assignee"
+        name="assignee"
+        value={filter.assignee}
+        onChange={(e) => onChange({ ...filter, assignee: e.currentTarget.value })}
+      >
+        <option value="">Anyone</option>
+        <option value="none">Nobody</option>
+        {people.map(([id, person]) => (
+          <option key={id} value={id}>
+            {person.name}
+          </option>
+        ))}
+      </select>
+      <label className="visually-hidden" htmlFor="board-filter-label">
+        Label
+      </label>
+      <select
+        id="board-filter-label"
+        name="label"
+        value={filter.label}
+        onChange={(e) => onChange({ ...filter, label: e.currentTarget.value })}
+      >
+        <option value="">Any label</option>
+        {labels.map((label) => (
+          <option key={label.id} value={label.id}>
+            {label.name}
+          </option>
+        ))}
+      </select>
+    </search>
+  );
+}
+
+export function Viewers({ viewers, profiles }: { viewers: Viewer[]; profiles: Record<string, Profile> }) {
+  if (viewers.length === 0) return null;
+  return (
+    <ul className="board-viewers" aria-label="Also viewing">
+      {viewers.map((viewer) => (
+        <li key={viewer.userId}>
+          <Avatar name={viewer.displayName} path={profiles[viewer.userId]?.avatarPath ?? null} size={24} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ConnectionBanner({ connection }: { connection: Connection }) {
+  return (
+    <p className="board-banner" role="status" hidden={connection !== 'offline'}>
+      {connection === 'offline'
+        ? 'You are offline. Reconnecting… Changes by others will appear when the connection is back.'
+        : ''}
+    </p>
+  );
+}

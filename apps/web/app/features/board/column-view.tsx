@@ -1,0 +1,101 @@
+/**
+ * @module features/board/column-view — one column: its name and count, its cards in order, and (for members)
+ * the handle that moves the column and the inline "add a task" field at the bottom.
+ */
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { AddTaskForm } from './add-forms.tsx';
+import type { Column, Label, Profile, Task } from './board-model.ts';
+import { sortableTransition } from './motion.ts';
+import { TaskCard } from './task-card.tsx';
+
+export interface ColumnViewProps {
+  column: Column;
+  /** The column's cards that pass the filter, in order. */
+  tasks: Task[];
+  /** How many cards the column holds, filtered or not. */
+  total: number;
+  labels: Record<string, Label>;
+  profiles: Record<string, Profile>;
+  canEdit: boolean;
+  dragNames: Record<string, string>;
+  onAddTask(columnId: string, title: string): Promise<string | null>;
+}
+
+export function ColumnView({
+  column,
+  tasks,
+  total,
+  labels,
+  profiles,
+  canEdit,
+  dragNames,
+  onAddTask,
+}: ColumnViewProps) {
+  const sortable = useSortable({
+    id: column.id,
+    data: { type: 'column' },
+    disabled: !canEdit,
+    transition: sortableTransition(),
+    attributes: { roleDescription: 'column' },
+  });
+  const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition };
+  const headingId = `column-${column.id}`;
+  const overLimit = column.wipLimit !== null && total > column.wipLimit;
+  return (
+    <li
+      ref={sortable.setNodeRef}
+      style={style}
+      className={sortable.isDragging ? 'lane is-dragging' : 'lane'}
+      aria-labelledby={headingId}
+      data-column-id={column.id}
+    >
+      <header className="lane-head">
+        <h2 id={headingId}>
+          {column.name}{' '}
+          <span className={overLimit ? 'badge is-over' : 'badge'}>
+            {total}
+            {column.wipLimit !== null ? ` / ${column.wipLimit}` : ''}
+            <span className="visually-hidden"> tasks</span>
+          </span>
+        </h2>
+        {canEdit ? (
+          <button
+            type="button"
+            className="lane-handle"
+            {...sortable.attributes}
+            {...sortable.listeners}
+            aria-label={`Move column ${column.name}`}
+          >
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+              <path
+                d="M5 3h2v2H5zm4 0h2v2H9zM5 7h2v2H5zm4 0h2v2H9zm-4 4h2v2H5zm4 0h2v2H9z"
+                fill="currentColor"
+              />
+            </svg>
+          </button>
+        ) : null}
+      </header>
+      <SortableContext items={tasks.map((t) => t.id)} strategy={verticalListSortingStrategy}>
+        <ol className="lane-cards" aria-labelledby={headingId}>
+          {tasks.map((task) => (
+            <TaskCard
+              key={task.id}
+              task={task}
+              assignee={task.assigneeId ? profiles[task.assigneeId] : undefined}
+              labels={task.labelIds.flatMap((id) => (labels[id] ? [labels[id]] : []))}
+              canEdit={canEdit}
+              draggedBy={dragNames[task.id]}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+      {tasks.length === 0 ? (
+        <p className="lane-empty">
+          {total === 0 ? (canEdit ? 'No tasks yet. Add one below.' : 'No tasks yet.') : 'No matching tasks.'}
+        </p>
+      ) : null}
+      {canEdit ? <AddTaskForm column={column} onAdd={onAddTask} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * @module features/board/task-card — one card: title, `#number`, assignee, due date, priority and label dots,
+ * nothing else. Members drag it (mouse, touch or keyboard: focus it, space, arrows, space); viewers only read it.
+ */
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Avatar } from '../../components/avatar.tsx';
+import type { Label, Profile, Task } from './board-model.ts';
+import { formatDue, isOverdue, today } from './due-date.ts';
+import { sortableTransition } from './motion.ts';
+import { useHydrated } from './use-hydrated.ts';
+
+export interface TaskCardProps {
+  task: Task;
+  assignee: Profile | undefined;
+  labels: Label[];
+  canEdit: boolean;
+  /** The teammate dragging this card right now, if any. */
+  draggedBy: string | undefined;
+}
+
+export function TaskCard({ task, assignee, labels, canEdit, draggedBy }: TaskCardProps) {
+  const sortable = useSortable({
+    id: task.id,
+    data: { type: 'task', columnId: task.columnId },
+    disabled: !canEdit,
+    transition: sortableTransition(),
+    attributes: { roleDescription: 'task card' },
+  });
+  const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition };
+  const handle = canEdit ? { ...sortable.attributes, ...sortable.listeners } : {};
+  const className = [
+    'lane-card',
+    sortable.isDragging ? 'is-dragging' : '',
+    draggedBy ? 'is-remote-dragging' : '',
+    canEdit ? 'is-draggable' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <li ref={sortable.setNodeRef} style={style} className={className} data-task-id={task.id}>
+      <div className="lane-card-body" {...handle}>
+        <span className="lane-card-title">{task.title}</span>
+        <div className="lane-card-meta">
+          <span className="lane-card-number">#{task.number}</span>
+          {task.priority !== 'none' ? <Priority value={task.priority} /> : null}
+          {task.dueOn ? <DueDate value={task.dueOn} /> : null}
+          {labels.length > 0 ? (
+            <ul className="lane-card-labels" aria-label="Labels">
+              {labels.map((label) => (
+                <li key={label.id} className={`label-dot label-${label.color}`} title={label.name}>
+                  <span className="visually-hidden">{label.name}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {assignee ? (
+            <span className="lane-card-assignee">
+              <Avatar name={assignee.name} path={assignee.avatarPath} size={24} />
+            </span>
+          ) : null}
+        </div>
+        {draggedBy ? <span className="lane-card-remote">{draggedBy} is moving this</span> : null}
+      </div>
+    </li>
+  );
+}
+
+function Priority({ value }: { value: Task['priority'] }) {
+  return (
+    <span className={`priority priority-${value}`} title={`Priority: ${value}`}>
+      <span className="visually-hidden">Priority: </span>
+      {value}
+    </span>
+  );
+}
+
+function DueDate({ value }: { value: string }) {
+  // The server and the hydrating render agree on UTC and en-US; the reader's own zone and locale follow.
+  const hydrated = useHydrated();
+  const now = hydrated ? today() : today('UTC');
+  const overdue = isOverdue(value, now);
+  return (
+    <time dateTime={value} className={overdue ? 'due is-overdue' : 'due'}>
+      {overdue ? (
+        <span className="visually-hidden">Overdue, due </span>
+      ) : (
+        <span className="visually-hidden">Due </span>
+      )}
+      {formatDue(value, hydrated ? undefined : 'en-US', now)}
+    </time>
+  );
+}
