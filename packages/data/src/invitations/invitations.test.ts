@@ -3,6 +3,7 @@ import {
   anonClient,
   createUser,
   emailedInviteToken,
+  env,
   latestEmail,
   SITE_URL,
   serviceClient,
@@ -220,5 +221,26 @@ describe('the function itself', () => {
     expect(await response.response?.json()).toEqual({
       error: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please sign in again.' },
     });
+  });
+
+  it('answers an unknown token with NOT_FOUND, without signing in', async () => {
+    await expect(previewInvitation(anonClient(), { token: 'A'.repeat(43) })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('answers CORS preflights and refuses other methods than POST', async () => {
+    const { apiUrl, anonKey } = env();
+    const preflight = await fetch(`${apiUrl}/functions/v1/accept-invitation`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const get = await fetch(`${apiUrl}/functions/v1/accept-invitation`, {
+      headers: { authorization: `Bearer ${anonKey}` },
+    });
+    expect(get.status).toBe(405);
+    expect(await get.json()).toEqual({ error: { code: 'VALIDATION', message: 'Use POST.' } });
   });
 });
