@@ -70,5 +70,7 @@ export async function signUpAction(client: LanesClient, form: FormData) {
   } catch (error) {
     return failed(error, email);
   }
-  return data<AuthActionData>({ sent: 'signup', email });
+  // The confirmation link continues to where the visitor was heading (e.g. a board they were sent to).
+  const next = safeNext(text(form, 'next'));
+  return data<AuthActionData>({ sent: 'signup', email }, { headers: { 'Set-Cookie': rememberNext(next) } });
 }

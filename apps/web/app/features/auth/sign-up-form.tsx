@@ -9,7 +9,7 @@ import type { AuthActionData } from './auth-forms.server.ts';
 
 const ORDER = ['displayName', 'email', 'password'] as const;
 
-export function SignUpForm({ result }: { result: AuthActionData | undefined }) {
+export function SignUpForm({ result, next }: { result: AuthActionData | undefined; next: string }) {
   const form = useValidatedForm(signUpInput, result?.errors, ORDER);
   const errors = form.errors;
   if (result?.sent === 'signup') {
@@ -25,6 +25,7 @@ export function SignUpForm({ result }: { result: AuthActionData | undefined }) {
   const email = result?.email ?? '';
   return (
     <Form method="post" className="form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
+      <input type="hidden" name="next" value={next} />
       <TextField
         label="Display name"
         name="displayName"

@@ -2,25 +2,27 @@
 import { Link, redirect } from 'react-router';
 import { signUpAction } from '../../features/auth/auth-forms.server.ts';
 import { SignUpForm } from '../../features/auth/sign-up-form.tsx';
+import { safeNext } from '../../lib/safe-next.ts';
 import { getSupabase } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/sign-up.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create an account · Lanes' }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  if (getSupabase(context).user) throw redirect('/w');
-  return null;
+export function loader({ request, context }: Route.LoaderArgs) {
+  const next = safeNext(new URL(request.url).searchParams.get('next'));
+  if (getSupabase(context).user) throw redirect(next);
+  return { next };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return signUpAction(getSupabase(context).client, await request.formData());
 }
 
-export default function SignUp({ actionData }: Route.ComponentProps) {
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <h1>Create your account</h1>
-      <SignUpForm result={actionData} />
+      <SignUpForm result={actionData} next={loaderData.next} />
       <p className="form-footer">
         Already have an account? <Link to="/sign-in">Sign in</Link>
       </p>
