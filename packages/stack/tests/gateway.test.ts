@@ -144,7 +144,17 @@ describe('routing, CORS and errors', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       const allowed = res.headers.get('access-control-allow-headers')?.split(', ') ?? [];
-      expect(allowed).toEqual(expect.arrayContaining(['authorization', 'apikey', 'x-client-info', 'prefer']));
+      expect(allowed).toEqual(
+        expect.arrayContaining([
+          'authorization',
+          'apikey',
+          'x-client-info',
+          'prefer',
+          'range',
+          'x-upsert',
+          'x-metadata',
+        ]),
+      );
     }
   });
 

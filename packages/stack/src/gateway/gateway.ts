@@ -22,7 +22,7 @@ const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
-    'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-upsert, x-supabase-api-version, cache-control, x-retry-count',
+    'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-upsert, x-metadata, x-supabase-api-version, cache-control, x-retry-count',
   'access-control-expose-headers':
     'content-range, content-location, x-supabase-api-version, x-total-count, link, etag',
   'access-control-max-age': '86400',

@@ -43,14 +43,23 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
       const { done, value } = await reader.read();
       if (done) break;
       // Respect back-pressure so a large download does not buffer in memory.
-      if (!res.write(value))
-        await new Promise((resolve) => {
-          res.once('drain', resolve);
-          res.once('close', resolve);
-        });
+      if (!res.write(value)) await drainOrClose(res);
     }
     res.end();
   } catch (error) {
     res.destroy(error as Error);
   }
+}
+
+/** Waits for `drain` (or for the client to go away), removing both listeners so long downloads don't pile them up. */
+function drainOrClose(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
