@@ -42,8 +42,18 @@ describe('rest: errors', () => {
     });
     expect((await db.from('countries').select().eq('nope', 1)).error?.code).toBe('42703');
     expect((await db.from('countries').select().order('nope')).error?.code).toBe('42703');
+    // Embeddings are aliased <table>_<depth> as in PostgREST's SQL; close names earn Postgres' hint.
     expect((await db.from('countries').select('cities(nope)')).error?.message).toBe(
-      'column cities.nope does not exist',
+      'column cities_1.nope does not exist',
+    );
+    expect((await db.from('countries').select('nmae')).error).toEqual({
+      code: '42703',
+      details: null,
+      hint: 'Perhaps you meant to reference the column "countries.name".',
+      message: 'column countries.nmae does not exist',
+    });
+    expect((await db.rpc('rest_cities_of', { country: 'FR' }).select('nope')).error?.message).toBe(
+      'column pgrst_call.nope does not exist',
     );
   });
 

@@ -34,9 +34,49 @@ export class ApiError extends Error {
 export const parseError = (what: string, value: string, detail: string, column = 1) =>
   new ApiError(400, 'PGRST100', `"failed to parse ${what} (${value})" (line 1, column ${column})`, detail);
 
-/** Column unknown to the schema cache: the same body Postgres would send (42703), never executed. */
-export const unknownColumn = (table: string, column: string) =>
-  new ApiError(400, '42703', `column ${table}.${column} does not exist`);
+/** Levenshtein distance (unit costs), as Postgres uses for its "Perhaps you meant" hints. */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    prev = row;
+  }
+  return prev[b.length] ?? 0;
+}
+
+/** Postgres' suggestion: the closest column within 3 edits and half its length; none on a tie. */
+function closest(name: string, candidates: Iterable<string>): string | null {
+  let best: string | null = null;
+  let bestDistance = 4;
+  let tie = false;
+  for (const c of candidates) {
+    const d = distance(name, c);
+    if (d > Math.floor(c.length / 2)) continue;
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance) tie = true;
+  }
+  return tie ? null : best;
+}
+
+/**
+ * Column unknown to the schema cache: the body Postgres would send (42703, with its hint), never executed.
+ * `table` is the name the query would use (`cities_1` for an embedding, as PostgREST aliases them).
+ */
+export function unknownColumn(table: string, column: string, candidates: Iterable<string> = []): ApiError {
+  const match = closest(column, candidates);
+  const hint = match ? `Perhaps you meant to reference the column "${table}.${match}".` : null;
+  return new ApiError(400, '42703', `column ${table}.${column} does not exist`, null, hint);
+}
 
 export const columnNotFound = (table: string, column: string) =>
   new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);

@@ -68,6 +68,7 @@ export function planCall(
       { ...req, select: [{ kind: 'field', name: 'pgrst_scalar', path: [] }] },
       {
         label: fn.name,
+        sqlName: 'pgrst_call',
         table: null,
         columns: new Map([
           ['pgrst_scalar', { name: 'pgrst_scalar', type: r.type, notNull: false, default: null }],
@@ -78,7 +79,7 @@ export function planCall(
     const table = r.kind === 'table' ? r.table : null;
     const columns = r.kind === 'table' ? r.table.columns : new Map(r.columns.map((c) => [c.name, c]));
     from = `${callSql} AS "t0"`;
-    node = planRead(cache, req, { label: fn.name, table, columns });
+    node = planRead(cache, req, { label: fn.name, sqlName: 'pgrst_call', table, columns });
   }
   const source = selectSql(node, params, { from, maxRows: fn.returnsSet ? options.maxRows : null });
   const count =

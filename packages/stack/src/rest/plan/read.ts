@@ -28,6 +28,8 @@ export interface Embed {
 export interface ReadNode {
   /** Label for error messages (the table or function name). */
   label: string;
+  /** The name SQL errors use for this level: the table, `<table>_<depth>` for embeddings, `pgrst_call`. */
+  sqlName: string;
   table: Table | null;
   columns: Map<string, Column>;
   alias: string;
@@ -40,6 +42,7 @@ export interface ReadNode {
 
 export interface Source {
   label: string;
+  sqlName?: string;
   table: Table | null;
   columns: Map<string, Column>;
 }
@@ -64,6 +67,7 @@ class Planner {
   node(source: Source, items: SelectItem[], path: string): ReadNode {
     const node: ReadNode = {
       label: source.label,
+      sqlName: source.sqlName ?? source.label,
       table: source.table,
       columns: source.columns,
       alias: `t${this.count++}`,
@@ -114,7 +118,12 @@ class Planner {
               )
             : item.children;
         const child = this.node(
-          { label: rel.target.name, table: rel.target, columns: rel.target.columns },
+          {
+            label: rel.target.name,
+            sqlName: `${rel.target.name}_${childPath.split('.').length}`,
+            table: rel.target,
+            columns: rel.target.columns,
+          },
           children,
           childPath,
         );
@@ -153,14 +162,16 @@ class Planner {
   }
 
   column(node: ReadNode, name: string): void {
-    if (!node.columns.has(name) && !node.table?.computed.has(name)) throw unknownColumn(node.label, name);
+    if (!node.columns.has(name) && !node.table?.computed.has(name))
+      throw unknownColumn(node.sqlName, name, node.columns.keys());
   }
 
   condition(node: ReadNode, c: Condition): Condition {
     if (c.kind === 'logic') return { ...c, children: c.children.map((x) => this.condition(node, x)) };
     // `cities=not.is.null` filters the parent on whether the embedding found rows.
     if (!node.columns.has(c.field.name) && node.embeds.some((e) => e.key === c.field.name)) {
-      if (c.op !== 'is' || c.field.path.length) throw unknownColumn(node.label, c.field.name);
+      if (c.op !== 'is' || c.field.path.length)
+        throw unknownColumn(node.sqlName, c.field.name, node.columns.keys());
       return c;
     }
     this.column(node, c.field.name);

@@ -90,7 +90,7 @@ export function insertSql(
   let conflict = '';
   if (req.prefer.resolution) {
     const on = req.onConflict ?? table.pk;
-    for (const c of on) if (!table.columns.has(c)) throw unknownColumn(table.name, c);
+    for (const c of on) if (!table.columns.has(c)) throw unknownColumn(table.name, c, table.columns.keys());
     const onTarget = on.length ? `(${on.map(ident).join(', ')})` : '';
     if (req.prefer.resolution === 'ignore-duplicates') conflict = ` ON CONFLICT ${onTarget} DO NOTHING`;
     else {
