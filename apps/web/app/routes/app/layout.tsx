@@ -6,9 +6,10 @@ import { requireUser } from '../../lib/supabase.server.ts';
 import type { RootData } from '../../root.tsx';
 import type { Route } from './+types/layout.ts';
 
+/** The gate for every page below; who is signed in reaches the header through the root loader. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireUser(request, context);
-  return { user: { displayName: user.displayName, email: user.email } };
+  requireUser(request, context);
+  return null;
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
