@@ -18,6 +18,9 @@ interface JoinConfig {
   private?: boolean;
 }
 
+/** The policy probe itself failed (not a refusal): the server answers with a database error. */
+class PolicyError extends Error {}
+
 /** A stable id per binding params, as the server's `:erlang.phash2(params)` is (27-bit integer). */
 function bindingId(params: unknown): number {
   return createHash('sha1').update(JSON.stringify(params)).digest().readUInt32BE(0) & 0x7ffffff;
@@ -82,7 +85,10 @@ export async function joinChannel(
     if (!token) throw new RealtimeAuthError('MalformedJWT', 'The token provided is not a valid JWT');
     who = verifyToken(deps.jwt, token);
     if (isPrivate) {
-      policies = await channelPolicies(deps.sql, subTopic, who);
+      policies = await channelPolicies(deps.sql, subTopic, who).catch((error: Error) => {
+        deps.log('realtime', `private channel policies for ${subTopic} failed: ${error.message}`);
+        throw new PolicyError();
+      });
       if (!policies.broadcast.read && !policies.presence.read)
         throw new RealtimeAuthError(
           'Unauthorized',
@@ -90,6 +96,10 @@ export async function joinChannel(
         );
     }
   } catch (error) {
+    if (error instanceof PolicyError) {
+      socket.reply(frame, 'error', { reason: 'Realtime was unable to connect to the project database' });
+      return null;
+    }
     if (!(error instanceof RealtimeAuthError)) throw error;
     socket.reply(frame, 'error', { reason: error.reason });
     return null;
@@ -116,12 +126,14 @@ export async function joinChannel(
       deps.sql,
       bindings.map((b) => b.spec),
       who.role,
+    ).catch(
+      (error: Error) => `Unable to subscribe to changes with given parameters. Exception: ${error.message}`,
     );
-    // With `wait`, the server holds the join reply and refuses the join when the subscription fails.
-    if (changesError && config.postgres_changes_options?.wait) {
-      socket.reply(frame, 'error', { reason: `RealtimeDisabledForConfiguration: ${changesError}` });
-      return null;
-    }
+  }
+  // With `wait`, the server holds the join reply and refuses the join when the subscription fails.
+  if (changesError && config.postgres_changes_options?.wait) {
+    socket.reply(frame, 'error', { reason: `RealtimeDisabledForConfiguration: ${changesError}` });
+    return null;
   }
   const presenceKey = config.presence?.key ? String(config.presence.key) : randomUUID();
   const member: Member = {
@@ -211,7 +223,8 @@ export async function refreshToken(
     member.who = who;
     armExpiry(socket, member);
   } catch (error) {
-    if (!(error instanceof RealtimeAuthError)) throw error;
-    shutdown(socket, member, error.message);
+    if (error instanceof RealtimeAuthError) return shutdown(socket, member, error.message);
+    deps.log('realtime', `access_token on ${member.subTopic} failed: ${(error as Error).message}`);
+    shutdown(socket, member, 'Realtime was unable to connect to the project database');
   }
 }
