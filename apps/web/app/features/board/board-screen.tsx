@@ -122,7 +122,7 @@ export function BoardScreen({ board, canEdit, me: meProp, initialFilter }: Board
   }, [live.remoteDrags, live.viewers]);
 
   return (
-    <div className="board">
+    <div className="board" data-connection={live.connection}>
       <div className="board-toolbar">
         <FilterBar filter={filter} labels={model.labels} people={people} onChange={changeFilter} />
         <Viewers viewers={live.viewers} profiles={model.profiles} />
@@ -151,7 +151,7 @@ export function BoardScreen({ board, canEdit, me: meProp, initialFilter }: Board
               );
             })}
             {canEdit ? (
-              <li className="lane lane-new" aria-label="New column">
+              <li className="lane lane-new" aria-label="Add column">
                 <AddColumnForm onAdd={addColumn} />
               </li>
             ) : null}

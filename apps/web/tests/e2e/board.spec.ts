@@ -1,0 +1,200 @@
+/**
+ * The live board in Chromium: inline adds, drag and drop by mouse and keyboard (persisted), a teammate's view
+ * updating live with presence, and a viewer who can neither see editing controls nor force a write.
+ */
+
+import { SECRET_KEY } from '@lanes/stack/keys';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, PASSWORD, signIn, test, uniqueEmail } from './fixtures.ts';
+
+const SEEDED_BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
+
+/** A fresh board in the seeded workspace, so tests never see each other's cards. */
+async function newBoard(page: Page, name: string): Promise<string> {
+  await page.goto('/w/acme');
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create board' }).click();
+  await expect(page).toHaveURL(/\/w\/acme\/b\/[0-9a-f-]{36}$/);
+  await live(page);
+  return new URL(page.url()).pathname;
+}
+
+/** Hydrated and subscribed to the board channel. */
+async function live(page: Page) {
+  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+}
+
+function column(page: Page, name: string): Locator {
+  return page
+    .locator('[data-column-id]')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}\\b`) }) });
+}
+
+const titles = (page: Page, name: string) => column(page, name).locator('.lane-card-title');
+
+async function addColumn(page: Page, name: string) {
+  await page.getByLabel('New column', { exact: true }).fill(name);
+  await page.getByLabel('New column', { exact: true }).press('Enter');
+  await expect(column(page, name)).toBeVisible();
+}
+
+async function addTask(page: Page, columnName: string, title: string) {
+  const field = page.getByLabel(`New task in ${columnName}`);
+  await field.fill(title);
+  await field.press('Enter');
+  await expect(titles(page, columnName).filter({ hasText: title })).toBeVisible();
+}
+
+function card(page: Page, title: string): Locator {
+  return page.locator('.lane-card-body').filter({ hasText: title });
+}
+
+/** Space picks the card up, the arrows move it, space drops it. */
+async function keyboardMove(page: Page, title: string, keys: string[]) {
+  const handle = card(page, title);
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    // Each step animates (150 ms) and the next one is measured from where the card now is.
+    await page.waitForTimeout(200);
+  }
+  await page.keyboard.press('Space');
+  await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
+}
+
+async function signedInPage(browser: Browser, email: string, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_APP_URL });
+  const page = await context.newPage();
+  await signIn(page, email, PASSWORD, `/sign-in?next=${encodeURIComponent(path)}`);
+  await expect(page).toHaveURL(path);
+  await live(page);
+  return page;
+}
+
+test('columns and tasks are added inline; cards move by keyboard and mouse, and stay moved', async ({
+  page,
+}) => {
+  await signIn(page, 'alice@lanes.test');
+  await expect(page).toHaveURL(/\/w$/);
+  const path = await newBoard(page, `Sprint ${Date.now().toString(36)}`);
+  await addColumn(page, 'Todo');
+  await addColumn(page, 'Done');
+  for (const title of ['Alpha', 'Bravo', 'Charlie']) await addTask(page, 'Todo', title);
+  await expect(titles(page, 'Todo')).toHaveText(['Alpha', 'Bravo', 'Charlie']);
+
+  await keyboardMove(page, 'Charlie', ['ArrowUp', 'ArrowUp']);
+  await expect(titles(page, 'Todo')).toHaveText(['Charlie', 'Alpha', 'Bravo']);
+
+  // The mouse: Alpha onto the empty Done column.
+  const from = await card(page, 'Alpha').boundingBox();
+  const to = await column(page, 'Done').locator('.lane-head').boundingBox();
+  if (!from || !to) throw new Error('not laid out');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height + 20, { steps: 12 });
+  await page.mouse.up();
+  await expect(titles(page, 'Done')).toHaveText(['Alpha']);
+  await expect(titles(page, 'Todo')).toHaveText(['Charlie', 'Bravo']);
+
+  await page.reload();
+  await expect(titles(page, 'Todo')).toHaveText(['Charlie', 'Bravo']);
+  await expect(titles(page, 'Done')).toHaveText(['Alpha']);
+  expect(new URL(page.url()).pathname).toBe(path);
+});
+
+test('a teammate sees who is here, new tasks and moves without reloading', async ({ page, browser }) => {
+  await signIn(page, 'alice@lanes.test');
+  await expect(page).toHaveURL(/\/w$/);
+  const path = await newBoard(page, `Live ${Date.now().toString(36)}`);
+  await addColumn(page, 'Todo');
+  await addColumn(page, 'Done');
+  await addTask(page, 'Todo', 'First');
+
+  const carol = await signedInPage(browser, 'carol@lanes.test', path);
+  await expect(
+    page.getByRole('list', { name: 'Also viewing' }).getByRole('img', { name: 'Carol Member' }),
+  ).toBeVisible();
+  await expect(
+    carol.getByRole('list', { name: 'Also viewing' }).getByRole('img', { name: 'Alice Owner' }),
+  ).toBeVisible();
+
+  await addTask(page, 'Todo', 'Second');
+  await expect(titles(carol, 'Todo')).toHaveText(['First', 'Second']);
+
+  await keyboardMove(page, 'Second', ['ArrowRight']);
+  await expect(titles(page, 'Done')).toHaveText(['Second']);
+  await expect(titles(carol, 'Done')).toHaveText(['Second']);
+  await expect(titles(carol, 'Todo')).toHaveText(['First']);
+
+  // Carol adds a column; Alice sees it.
+  await addColumn(carol, 'Later');
+  await expect(column(page, 'Later')).toBeVisible();
+  await carol.context().close();
+  await expect(page.getByRole('list', { name: 'Also viewing' })).toHaveCount(0);
+});
+
+test('a viewer sees the board without any editing control', async ({ page }) => {
+  await signIn(page, 'dave@lanes.test', PASSWORD, `/sign-in?next=${encodeURIComponent(SEEDED_BOARD)}`);
+  await expect(page).toHaveURL(SEEDED_BOARD);
+  await live(page);
+  await expect(titles(page, 'To do').first()).toBeVisible();
+  await expect(page.getByText('Your role does not allow changes.')).toBeVisible();
+  await expect(page.getByLabel(/^New task in/)).toHaveCount(0);
+  await expect(page.getByLabel('New column', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Move column/ })).toHaveCount(0);
+  await expect(page.locator('.lane-card-body[role="button"]')).toHaveCount(0);
+});
+
+/** The service role (as an edge function would) makes a member and changes roles behind the page's back. */
+async function admin(path: string, init: RequestInit): Promise<unknown> {
+  const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
+    ...init,
+    headers: {
+      apikey: SECRET_KEY,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+      ...init.headers,
+    },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+test('a member demoted to viewer while the board is open: the forced move is refused and put back', async ({
+  page,
+}) => {
+  const email = uniqueEmail('demoted');
+  const user = (await admin('/auth/v1/admin/users', {
+    method: 'POST',
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { display_name: 'Dee Moted' },
+    }),
+  })) as { id: string };
+  const workspace = 'a0000000-0000-4000-8000-000000000001';
+  await admin('/rest/v1/workspace_members', {
+    method: 'POST',
+    body: JSON.stringify({ workspace_id: workspace, user_id: user.id, role: 'member' }),
+  });
+  await signIn(page, email, PASSWORD, `/sign-in?next=${encodeURIComponent(SEEDED_BOARD)}`);
+  await expect(page).toHaveURL(SEEDED_BOARD);
+  await live(page);
+  const before = await titles(page, 'To do').allTextContents();
+  expect(before.length).toBeGreaterThan(1);
+
+  await admin(`/rest/v1/workspace_members?workspace_id=eq.${workspace}&user_id=eq.${user.id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ role: 'viewer' }),
+  });
+  await keyboardMove(page, before[1]!, ['ArrowUp']);
+  await expect(page.getByRole('alert').filter({ hasText: 'Your role does not allow this.' })).toBeVisible();
+  await expect(titles(page, 'To do')).toHaveText(before);
+  await page.reload();
+  await expect(titles(page, 'To do')).toHaveText(before);
+  await expect(page.getByLabel(/^New task in/)).toHaveCount(0);
+});
