@@ -55,7 +55,8 @@ export interface IdentityRow {
   email: string | null;
 }
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : undefined);
+/** Required timestamps; rows inserted by hand may lack them, which Go renders as its zero time. */
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '0001-01-01T00:00:00Z');
 
 function put(out: Record<string, unknown>, key: string, value: Date | string | null | undefined): void {
   if (value instanceof Date) out[key] = value.toISOString();
