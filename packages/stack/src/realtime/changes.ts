@@ -158,13 +158,15 @@ export class ChangeDispatcher {
     return results;
   }
 
+  /**
+   * One statement, so one round trip: its implicit transaction scopes the function's local
+   * `set_config(role/claims)` calls, which end with it.
+   */
   async #call(batch: Record<string, unknown>[]): Promise<CheckResult[]> {
-    return await this.#sql.begin(async (tx) => {
-      const [row] = await tx<
-        { r: CheckResult[] }[]
-      >`select realtime.stack_changes(${tx.json(batch as never)}) as r`;
-      return row!.r;
-    });
+    const [row] = await this.#sql<
+      { r: CheckResult[] }[]
+    >`select realtime.stack_changes(${this.#sql.json(batch as never)}) as r`;
+    return row!.r;
   }
 
   /** json/jsonb values go in parsed, so jsonb_populate_record keeps them as documents. */
