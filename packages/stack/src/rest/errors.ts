@@ -174,8 +174,14 @@ function fromRaisedPgrst(error: PgErrorLike): ApiError {
 }
 
 export function errorResponse(error: ApiError, extraHeaders: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(error), {
+  const body = JSON.stringify(error);
+  return new Response(body, {
     status: error.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...error.headers, ...extraHeaders },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      ...error.headers,
+      ...extraHeaders,
+    },
   });
 }

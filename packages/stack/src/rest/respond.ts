@@ -121,5 +121,7 @@ export function respond(
     status = s;
   }
   if (req.method === 'HEAD' || status === 204 || status === 304) body = null;
+  // A length (as PostgREST sends) also lets the server write the response in one go, unchunked.
+  if (body !== null) headers['content-length'] = String(Buffer.byteLength(body));
   return new Response(body, { status, headers });
 }
