@@ -95,6 +95,24 @@ describe('error shapes', () => {
     });
   });
 
+  it('OAuth providers are off: /authorize refuses as GoTrue does for a disabled provider', async () => {
+    const res = await fetch(`${env.apiUrl}/auth/v1/authorize?provider=github`, {
+      headers: V,
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'validation_failed',
+      message: 'Unsupported provider: provider is not enabled',
+    });
+    const unknown = await fetch(`${env.apiUrl}/auth/v1/authorize?provider=nope`, { redirect: 'manual' });
+    expect(await unknown.json()).toEqual({
+      code: 400,
+      error_code: 'validation_failed',
+      msg: 'Unsupported provider: Provider nope could not be found',
+    });
+  });
+
   it('unknown routes are 404', async () => {
     const res = await authFetch('/nowhere', { headers: V });
     expect(res.status).toBe(404);

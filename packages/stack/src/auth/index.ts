@@ -4,7 +4,7 @@
  * supabase_auth_admin, so the app's triggers on auth.users fire as on hosted Supabase.
  */
 import type { RequestContext, Service, StackContext } from '../context.ts';
-import { errorResponse, notFound } from './errors.ts';
+import { errorResponse, notFound, validation } from './errors.ts';
 import { generateLink, invite } from './handlers/admin-links.ts';
 import { adminUsers } from './handlers/admin-users.ts';
 import { otp, recover, resend } from './handlers/otp.ts';
@@ -14,7 +14,7 @@ import { getUser, logoutHandler, reauthenticate, updateUserSelf } from './handle
 import { verifyGet, verifyPost } from './handlers/verify.ts';
 import { json } from './http.ts';
 import { makeLimiters } from './ratelimit.ts';
-import { settings } from './settings.ts';
+import { EXTERNAL, settings } from './settings.ts';
 import type { AuthService, Call } from './state.ts';
 
 type Handler = (call: Call) => Promise<Response>;
@@ -27,6 +27,14 @@ function routes(service: AuthService): Record<string, Handler> {
       json(200, { version: 'v2.177.0', name: 'GoTrue', description: 'Auth API of the local stack' }),
     'GET /.well-known/jwks.json': async () =>
       json(200, service.stack.jwt.jwks, { 'cache-control': 'public, max-age=600' }),
+    // OAuth providers are not emulated: refuse as GoTrue does for one that is not enabled.
+    'GET /authorize': async (call) => {
+      const provider = call.url.searchParams.get('provider') ?? '';
+      const known = EXTERNAL.includes(provider) && provider !== 'email' && provider !== 'phone';
+      throw validation(
+        `Unsupported provider: ${known ? 'provider is not enabled' : `Provider ${provider} could not be found`}`,
+      );
+    },
     'POST /signup': signup,
     'POST /token': token,
     'GET /user': getUser,

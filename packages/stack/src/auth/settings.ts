@@ -4,7 +4,8 @@
  */
 import type { StackConfig } from '../config.ts';
 
-const EXTERNAL = [
+/** The OAuth providers GoTrue knows (all off locally), plus email and phone. */
+export const EXTERNAL = [
   'apple',
   'azure',
   'bitbucket',
