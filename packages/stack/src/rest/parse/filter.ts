@@ -123,8 +123,11 @@ export function parseOperation(field: FieldRef, text: string, param = 'filter', 
   }
   if (op === 'in' || filter.quantifier) {
     const list = /^[({]([\s\S]*)[)}]$/.exec(raw);
-    if (!list)
-      throw parseError(param, text, `unexpected "${raw.slice(0, 1) || 'end of input'}" expecting "("`);
+    if (!list) {
+      const open = raw.startsWith('(') || raw.startsWith('{');
+      const found = open ? 'end of input' : raw ? `"${raw.slice(0, 1)}"` : 'end of input';
+      throw parseError(param, text, `unexpected ${found} expecting ${open ? '")"' : '"("'}`);
+    }
     const body = list[1] ?? '';
     filter.value = body === '' ? [] : splitTop(body).map((v) => unquote(v.trim()));
   } else if (op === 'is' && !IS_VALUES.has(raw.toLowerCase())) {
@@ -161,8 +164,20 @@ function parseLogicItem(text: string, param: string): Condition {
 /** Parses `(a.eq.1,or(b.gt.2,c.is.null))` given as the value of an `or`/`and` parameter. */
 export function parseLogic(op: 'and' | 'or', negate: boolean, value: string, param = 'logic tree'): Logic {
   const m = /^\(([\s\S]*)\)$/.exec(value);
-  if (!m || m[1] === '')
-    throw parseError(param, value, `unexpected "${value.slice(0, 1) || 'end of input'}" expecting "("`);
+  if (!m || m[1] === '') {
+    const found = value.startsWith('(')
+      ? m
+        ? '")"'
+        : 'end of input'
+      : value
+        ? `"${value.slice(0, 1)}"`
+        : 'end of input';
+    throw parseError(
+      param,
+      value,
+      `unexpected ${found} expecting ${value.startsWith('(') ? 'field name' : '"("'}`,
+    );
+  }
   const children = splitTop(m[1] ?? '').map((item) => parseLogicItem(item.trim(), param));
   return { kind: 'logic', op, negate, children };
 }
