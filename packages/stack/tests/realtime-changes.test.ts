@@ -173,6 +173,22 @@ describe('postgres_changes', () => {
     const got = await ticks.until(2);
     expect(got.map((p) => p.new.n)).toEqual([41, 42]);
     expect(notes.list).toEqual([]);
+
+    // Default replica identity: an UPDATE's old record carries the primary key only.
+    const updates = new Collector<Payload>();
+    await subscribed(
+      (await client())
+        .channel('anon-updates')
+        .on(
+          'postgres_changes',
+          { event: 'UPDATE', schema: 'public', table: 'rt_ticks', filter: 'n=eq.43' },
+          updates.push,
+        ),
+    );
+    const [tick] = await sql`update public.rt_ticks set n = 43 where n = 42 returning id`;
+    const [upd] = await updates.until(1);
+    expect(upd.old).toEqual({ id: Number(tick!.id) });
+    expect(upd.new).toEqual({ id: Number(tick!.id), n: 43 });
   });
 
   it('a table without a primary key sends its changes as the server’s error, without the record', async () => {

@@ -74,6 +74,11 @@ export class PgOutputDecoder {
           offset = r.end;
         }
         const record = this.#tuple(msg, offset + 1, relation).tuple;
+        // No old tuple unless the key changed or identity is full; like wal2json's `identity`, the old
+        // record then still carries the replica identity (key) columns.
+        old ??= Object.fromEntries(
+          relation.columns.filter((c) => c.key).map((c) => [c.name, record[c.name] ?? null]),
+        );
         this.#open?.changes.push({ type: 'UPDATE', relation, record, old });
         return;
       }
