@@ -183,6 +183,36 @@ describe('rest: writes', () => {
     expect((await db.from('rest_items').select('id').eq('name', `${tag}-m`)).data).toEqual([]);
   });
 
+  it('upserts one row with PUT on its primary key', async () => {
+    const put = (query: string, body: unknown, prefer = 'return=representation') =>
+      rest(`/rest_items?${query}`, {
+        method: 'PUT',
+        headers: { Prefer: prefer },
+        body: JSON.stringify(body),
+      });
+    const created = await put('id=eq.9100&select=id,name', { id: 9100, name: `${tag}-put` });
+    expect({ status: created.status, body: created.json() }).toEqual({
+      status: 201,
+      body: [{ id: 9100, name: `${tag}-put` }],
+    });
+    const replaced = await put('id=eq.9100&select=name', { id: 9100, name: `${tag}-put2` });
+    expect({ status: replaced.status, body: replaced.json() }).toEqual({
+      status: 200,
+      body: [{ name: `${tag}-put2` }],
+    });
+    expect((await put('id=eq.9100', { id: 9100, name: `${tag}-put3` }, 'return=minimal')).status).toBe(204);
+    const mismatch = await put('id=eq.9100', { id: 9101, name: 'x' });
+    expect({ status: mismatch.status, body: mismatch.json() }).toMatchObject({
+      status: 400,
+      body: { code: 'PGRST115' },
+    });
+    const notPk = await put('name=eq.x', { id: 1, name: 'x' });
+    expect({ status: notPk.status, body: notPk.json() }).toMatchObject({
+      status: 405,
+      body: { code: 'PGRST105' },
+    });
+  });
+
   it('writes through Content-Profile and refuses unknown columns', async () => {
     const { error, status } = await db.from('rest_items').insert({ name: `${tag}-x`, nope: 1 });
     expect(status).toBe(400);

@@ -54,7 +54,7 @@ export function respond(
   const headers: Record<string, string> = { 'content-profile': req.schema };
   let status = 200;
   const lower = plan.offset;
-  const mutation = plan.kind === 'insert' || plan.kind === 'update' || plan.kind === 'delete';
+  const mutation = plan.kind !== 'read' && plan.kind !== 'rpc';
   if (!mutation) {
     headers['content-range'] = contentRange(lower, lower + page - 1, total);
     if (total !== null) {
@@ -70,10 +70,13 @@ export function respond(
     }
   } else {
     // PostgREST's ranges for writes: inserts and deletes give no range, updates the affected rows.
-    headers['content-range'] =
-      plan.kind === 'update' ? contentRange(0, page - 1, total) : contentRange(1, 0, total);
+    // PUT answers without a range.
+    if (plan.kind !== 'upsert')
+      headers['content-range'] =
+        plan.kind === 'update' ? contentRange(0, page - 1, total) : contentRange(1, 0, total);
     const onlyUpdated = row.inserted !== null && row.inserted <= 0;
-    status = plan.kind === 'insert' ? (onlyUpdated ? 200 : 201) : plan.empty ? 204 : 200;
+    if (plan.kind === 'upsert') status = plan.empty ? 204 : onlyUpdated ? 200 : 201;
+    else status = plan.kind === 'insert' ? (onlyUpdated ? 200 : 201) : plan.empty ? 204 : 200;
   }
   // In PostgREST's order: resolution, missing, return, count, tx, handling, max-affected.
   const p = req.prefer;

@@ -13,7 +13,7 @@ import {
 } from './filter.ts';
 import { parseSelect, type SelectItem } from './select.ts';
 
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type MediaType = 'json' | 'object' | 'csv';
 
 export interface Preferences {

@@ -28,6 +28,51 @@ function countSql(node: ReadNode, req: ApiRequest, params: Params, from?: string
 
 const EMPTY: Body = { raw: '{}', value: {} };
 
+/**
+ * PUT upserts the one row its primary-key filters name: the filters must be exactly `pk=eq.value`
+ * for every key column, no ranges, and the payload must carry the same key values.
+ */
+function putRequest(req: ApiRequest, table: Table, node: ReadNode, body: Body | undefined): ApiRequest {
+  const eqs = new Map<string, string>();
+  for (const c of node.where) {
+    if (
+      c.kind !== 'filter' ||
+      c.op !== 'eq' ||
+      c.negate ||
+      c.field.path.length ||
+      typeof c.value !== 'string'
+    )
+      eqs.clear();
+    else eqs.set(c.field.name, c.value);
+    if (eqs.size === 0) break;
+  }
+  const exact = table.pk.length > 0 && eqs.size === table.pk.length && table.pk.every((k) => eqs.has(k));
+  if (!exact || eqs.size !== node.where.length) {
+    throw new ApiError(
+      405,
+      'PGRST105',
+      "Filters must include all and only primary key columns with 'eq' operators",
+    );
+  }
+  const range = req.ranges.get('');
+  if (range?.limit !== undefined || range?.offset !== undefined) {
+    throw new ApiError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+  }
+  const payload = body?.value;
+  const row = (Array.isArray(payload) && payload.length === 1 ? payload[0] : payload) as Record<
+    string,
+    unknown
+  >;
+  if (
+    !row ||
+    typeof row !== 'object' ||
+    table.pk.some((k) => row[k] === undefined || String(row[k]) !== eqs.get(k))
+  ) {
+    throw new ApiError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+  }
+  return { ...req, prefer: { ...req.prefer, resolution: 'merge-duplicates' }, onConflict: table.pk };
+}
+
 /** The columns a representation reads from the written rows, or 'row' when it needs them all. */
 function neededColumns(node: ReadNode): Returning {
   const cols = new Set<string>();
@@ -79,6 +124,9 @@ export function planRequest(
   if (req.method === 'POST') {
     kind = 'insert';
     mutation = insertSql(req, table, body ?? EMPTY, params, returning);
+  } else if (req.method === 'PUT') {
+    kind = 'upsert';
+    mutation = insertSql(putRequest(req, table, node, body), table, body ?? EMPTY, params, returning);
   } else if (req.method === 'PATCH') {
     kind = 'update';
     mutation = updateSql(req, table, node, body ?? EMPTY, params, returning);
@@ -101,7 +149,7 @@ export function planRequest(
     shape: bodyShape,
     stripNulls: req.stripNulls,
     countSql: req.prefer.count ? 'SELECT 1 FROM "pgrst_mutation"' : null,
-    inserted: kind === 'insert' && req.prefer.resolution === 'merge-duplicates',
+    inserted: kind === 'upsert' || (kind === 'insert' && req.prefer.resolution === 'merge-duplicates'),
   });
   return finish(
     req,

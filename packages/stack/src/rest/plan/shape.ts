@@ -14,7 +14,7 @@ export interface QueryPlan {
   readOnly: boolean;
   /** EXPLAIN of the count query for Prefer: count=planned|estimated. */
   explain?: { sql: string; params: unknown[] };
-  kind: 'read' | 'insert' | 'update' | 'delete' | 'rpc';
+  kind: 'read' | 'insert' | 'upsert' | 'update' | 'delete' | 'rpc';
   /** The body must be exactly one row (vnd.pgrst.object+json). */
   single: boolean;
   /** No body at all: return=minimal, headers-only, or a void function. */
