@@ -45,9 +45,18 @@ export class SchemaCacheHolder {
       .unsafe(DDL_WATCH)
       .catch((e) => this.#log('rest', `could not install the DDL watch: ${e.message}`));
     await this.reload();
-    const listener = await this.#sql.listen('pgrst', (payload) => {
-      if (payload === '' || payload === 'reload schema') this.#schedule();
-    });
+    let connected = false;
+    const listener = await this.#sql.listen(
+      'pgrst',
+      (payload) => {
+        if (payload === '' || payload === 'reload schema') this.#schedule();
+      },
+      // After a lost connection notifications may have been missed: reload on every re-listen.
+      () => {
+        if (connected) this.#schedule();
+        connected = true;
+      },
+    );
     this.#unlisten = listener.unlisten;
   }
 
