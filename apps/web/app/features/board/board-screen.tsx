@@ -6,12 +6,11 @@
 
 import { DndContext } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
-import type { GetBoardResult } from '@lanes/data/boards/get-board';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import { AddColumnForm } from './add-forms.tsx';
 import { announcements, instructions } from './announcements.ts';
-import { type BoardModel, fromBoard, tasksIn } from './board-model.ts';
+import { type BoardModel, tasksIn } from './board-model.ts';
 import { boardReducer } from './board-reducer.ts';
 import { ConnectionBanner, FilterBar, Viewers } from './board-toolbar.tsx';
 import { ColumnView } from './column-view.tsx';
@@ -22,26 +21,28 @@ import { loadLive, useBoardLive } from './use-board-live.ts';
 import { useBoardShortcuts } from './use-shortcuts.ts';
 
 export interface BoardScreenProps {
-  board: GetBoardResult;
+  boardId: string;
+  /** The board as the server read it (`fromBoard`), already trimmed to what the cards show. */
+  initial: BoardModel;
   canEdit: boolean;
   me: { userId: string; displayName: string };
   initialFilter: BoardFilter;
 }
 
-export function BoardScreen({ board, canEdit, me: meProp, initialFilter }: BoardScreenProps) {
+export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilter }: BoardScreenProps) {
   const env = usePublicEnv();
-  const [model, dispatch] = useReducer(boardReducer, board, fromBoard);
+  const [model, dispatch] = useReducer(boardReducer, initial);
   const modelRef = useRef<BoardModel>(model);
   modelRef.current = model;
   const getModel = useCallback(() => modelRef.current, []);
   const [filter, setFilter] = useState(initialFilter);
   const { toasts, show, dismiss } = useToasts();
   const me = useMemo(() => meProp, [meProp.userId, meProp.displayName]);
-  const live = useBoardLive(board.id, me, dispatch);
+  const live = useBoardLive(boardId, me, dispatch);
   useBoardShortcuts(canEdit);
 
   // A newer server copy of the board (after a revalidation) replaces ours.
-  useEffect(() => dispatch({ type: 'reset', model: fromBoard(board) }), [board]);
+  useEffect(() => dispatch({ type: 'reset', model: initial }), [initial]);
   useEffect(() => {
     if (model.stale) live.refetch();
   }, [model.stale, live.refetch]);
@@ -78,19 +79,19 @@ export function BoardScreen({ board, canEdit, me: meProp, initialFilter }: Board
 
   const addTask = useCallback(
     async (columnId: string, title: string) => {
-      const answer = await (await writes()).createTask({ boardId: board.id, columnId, title });
+      const answer = await (await writes()).createTask({ boardId: boardId, columnId, title });
       if (answer.ok) dispatch({ type: 'task-row', row: answer.value });
       return answer.ok ? null : answer.message;
     },
-    [writes, board.id],
+    [writes, boardId],
   );
   const addColumn = useCallback(
     async (name: string) => {
-      const answer = await (await writes()).createColumn({ boardId: board.id, name });
+      const answer = await (await writes()).createColumn({ boardId: boardId, name });
       if (answer.ok) dispatch({ type: 'column-row', row: answer.value });
       return answer.ok ? null : answer.message;
     },
-    [writes, board.id],
+    [writes, boardId],
   );
 
   function changeFilter(next: BoardFilter) {

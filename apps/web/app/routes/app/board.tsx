@@ -6,6 +6,7 @@
 import { getBoard } from '@lanes/data/boards/get-board';
 import { redirect } from 'react-router';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
+import { fromBoard } from '../../features/board/board-model.ts';
 import { BoardScreen } from '../../features/board/board-screen.tsx';
 import { readFilter } from '../../features/board/filters.ts';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
@@ -28,8 +29,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // A board of another workspace under this slug is as missing as an unknown one.
     if (board.workspace_id !== workspace.id) notFound();
     return {
-      workspace,
-      board,
+      // Only what the screen shows travels to the browser (a 500-card board is half the HTML otherwise).
+      board: {
+        id: board.id,
+        name: board.name,
+        description: board.description,
+        archived_at: board.archived_at,
+      },
+      model: fromBoard(board),
       canEdit: workspace.role !== 'viewer' && board.archived_at === null,
       me: { userId: user.id, displayName: user.displayName },
       filter: readFilter(new URL(request.url).searchParams),
@@ -48,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Board({ loaderData, actionData }: Route.ComponentProps) {
-  const { board, canEdit, me, filter } = loaderData;
+  const { board, model, canEdit, me, filter } = loaderData;
   return (
     <section aria-labelledby="board-title" className="board-page">
       <div className="section-head">
@@ -61,7 +68,14 @@ export default function Board({ loaderData, actionData }: Route.ComponentProps) 
           {actionData.error}
         </p>
       ) : null}
-      <BoardScreen key={board.id} board={board} canEdit={canEdit} me={me} initialFilter={filter} />
+      <BoardScreen
+        key={board.id}
+        boardId={board.id}
+        initial={model}
+        canEdit={canEdit}
+        me={me}
+        initialFilter={filter}
+      />
     </section>
   );
 }

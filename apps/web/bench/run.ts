@@ -1,0 +1,77 @@
+/**
+ * @module bench/run — the web benchmarks, printed as numbers against their aims: JavaScript shipped to the
+ * board, server render time of a 500-task board, teammate-visible move latency, Lighthouse on three pages.
+ * Run after `react-router build` (the `bench` script does both): `node bench/run.ts [--only=js,ssr,moves,lighthouse]`.
+ */
+import { resolve } from 'node:path';
+import { measureBoardJs } from './js-size.ts';
+import { audit } from './lighthouse.ts';
+import { measureMoves } from './move-latency.ts';
+import { measureSsr } from './ssr-time.ts';
+import { appDir, createBoard, SEEDED_BOARD, sessionCookie, startWorld } from './world.ts';
+
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const wanted = (name: string) => !only || only.includes(name);
+const line = (label: string, value: string, aim: string, ok: boolean) =>
+  console.log(`${label.padEnd(44)} ${value.padEnd(28)} aim ${aim.padEnd(10)} ${ok ? 'ok' : 'MISSED'}`);
+
+if (wanted('js')) {
+  const js = measureBoardJs(resolve(appDir, 'build/client'));
+  line(
+    'JS for the board route (gzip, first paint)',
+    `${js.initialKb} KB in ${js.files} files`,
+    '≤ 150 KB',
+    js.initialKb <= 150,
+  );
+  console.log(`${'  + loaded after hydration (supabase-js, data)'.padEnd(44)} ${js.afterHydrationKb} KB`);
+}
+
+if (wanted('ssr') || wanted('moves') || wanted('lighthouse')) {
+  const world = await startWorld();
+  try {
+    const alice = await sessionCookie(world, 'alice@lanes.test');
+    if (wanted('ssr')) {
+      const big = await createBoard(world, 'Bench 500', 5, 500);
+      const ssr = await measureSsr(`${world.appUrl}${big}`, alice);
+      line(
+        'SSR of a 500-task board (200 GETs)',
+        `p50 ${ssr.p50} ms, p99 ${ssr.p99} ms`,
+        'p50 ≤ 50',
+        ssr.p50 <= 50,
+      );
+      console.log(`${'  HTML size'.padEnd(44)} ${Math.round(ssr.bytes / 1024)} KB`);
+    }
+    if (wanted('moves')) {
+      const small = await createBoard(world, 'Bench moves', 2, 2);
+      const carol = await sessionCookie(world, 'carol@lanes.test');
+      const moves = await measureMoves(world.appUrl, { a: alice, b: carol }, small, 20);
+      line(
+        `Teammate sees a move (${moves.moves} moves)`,
+        `p50 ${moves.p50} ms, p95 ${moves.p95} ms`,
+        'p95 ≤ 300',
+        moves.p95 <= 300,
+      );
+    }
+    if (wanted('lighthouse')) {
+      for (const [label, path, cookie] of [
+        ['/', '/', undefined],
+        ['/sign-in', '/sign-in', undefined],
+        ['seeded board', SEEDED_BOARD, alice],
+      ] as const) {
+        const r = await audit(`${world.appUrl}${path}`, cookie);
+        const ok = r.score >= 95 && r.lcpMs <= 2500 && r.cls <= 0.05;
+        line(
+          `Lighthouse mobile ${label}`,
+          `${r.score}, LCP ${r.lcpMs} ms, CLS ${r.cls}, TBT ${r.tbtMs} ms`,
+          '≥95',
+          ok,
+        );
+      }
+    }
+  } finally {
+    await world.stop();
+  }
+}
