@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../tests/helpers.ts';
 import { createWorld } from '../../tests/world.ts';
+import { createColumn } from '../boards/create-column.ts';
+import { deleteColumn } from '../boards/delete-column.ts';
+import { archiveTask } from '../tasks/archive-task.ts';
 import { createTask } from '../tasks/create-task.ts';
+import { deleteTask } from '../tasks/delete-task.ts';
 import { moveTask } from '../tasks/move-task.ts';
 import { type BoardEvent, type BoardSubscription, subscribeBoard } from './subscribe-board.ts';
 
@@ -70,6 +74,35 @@ describe('subscribeBoard', () => {
       (e) => e.kind === 'upsert' && e.table === 'tasks' && e.row.column_id === world.columns.done,
     );
     expect(moved.row).toMatchObject({ id: task.id, completed_at: expect.any(String) });
+  });
+
+  it('delivers deletes of the board’s tasks and columns as ids', async () => {
+    const world = await createWorld();
+    const member = await world.join('member', 'Dee');
+    const seen = recorder();
+    open.push(
+      subscribeBoard(
+        member.client,
+        { boardId: world.boardId, me: { userId: member.id, displayName: 'Dee' } },
+        seen.push,
+      ),
+    );
+    await seen.next((e) => e.kind === 'status' && e.status === 'SUBSCRIBED');
+
+    const task = await createTask(world.owner.client, {
+      boardId: world.boardId,
+      columnId: world.columns.todo,
+      title: 'Short-lived',
+    });
+    await archiveTask(world.owner.client, { taskId: task.id });
+    await deleteTask(world.owner.client, { taskId: task.id });
+    const taskGone = await seen.next((e) => e.kind === 'delete' && e.table === 'tasks');
+    expect(taskGone).toEqual({ kind: 'delete', table: 'tasks', id: task.id });
+
+    const column = await createColumn(world.owner.client, { boardId: world.boardId, name: 'Later' });
+    await deleteColumn(world.owner.client, { columnId: column.id });
+    const columnGone = await seen.next((e) => e.kind === 'delete' && e.table === 'columns');
+    expect(columnGone).toEqual({ kind: 'delete', table: 'columns', id: column.id });
   });
 
   it('shares who is viewing which task, and cards being dragged', async () => {

@@ -69,11 +69,18 @@ export function subscribeBoard(
   });
 
   for (const table of Object.keys(TABLES) as Table[]) {
-    channel.on(
-      'postgres_changes',
-      { event: '*', schema: 'public', table, filter: `board_id=eq.${boardId}` },
-      (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => onEvent(toEvent(table, payload)),
-    );
+    const deliver = (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) =>
+      onEvent(toEvent(table, payload));
+    for (const event of ['INSERT', 'UPDATE'] as const) {
+      channel.on(
+        'postgres_changes',
+        { event, schema: 'public', table, filter: `board_id=eq.${boardId}` },
+        deliver,
+      );
+    }
+    // A DELETE carries only the old primary key, so Realtime cannot match it against a `board_id` filter
+    // (hosted behaves the same): deletes are followed unfiltered, and the board drops ids it holds.
+    channel.on('postgres_changes', { event: 'DELETE', schema: 'public', table }, deliver);
   }
   channel.on('presence', { event: 'sync' }, () =>
     onEvent({ kind: 'presence', viewers: viewers(channel.presenceState()) }),
