@@ -38,6 +38,8 @@ export interface StackConfig {
       /** `[auth.email.template.<kind>]`: subject and body file (path as written, relative to the project). */
       templates: Record<string, { subject?: string; contentPath?: string }>;
     };
+    /** `[auth.hook.custom_access_token]` when enabled with a `pg-functions://` URI: `[schema, function]`. */
+    customAccessTokenHook: [string, string] | null;
     rateLimit: {
       emailSent: number;
       signInSignUps: number;
@@ -89,6 +91,12 @@ export function parseDuration(value: unknown, fallbackSeconds: number): number {
     total += Number(n) * ({ ms: 0.001, s: 1, m: 60, h: 3600 }[unit as 'ms' | 's' | 'm' | 'h'] ?? 1);
   }
   return matched ? total : fallbackSeconds;
+}
+
+/** An enabled auth hook of the form `pg-functions://<db>/<schema>/<function>`, as `[schema, function]`. */
+function pgFunctionHook(hook: Table): [string, string] | null {
+  const m = /^pg-functions:\/\/[^/]+\/([^/]+)\/([^/]+)$/.exec(str(hook.uri, ''));
+  return bool(hook.enabled, false) && m ? [m[1]!, m[2]!] : null;
 }
 
 /** Sections of config.toml the stack emulates; anything else that is enabled lands in `ignored`. */
@@ -189,6 +197,7 @@ export function loadConfig(workdir: string): StackConfig {
           }),
         ),
       },
+      customAccessTokenHook: pgFunctionHook(asTable(asTable(auth.hook).custom_access_token)),
       rateLimit: {
         emailSent: num(rate.email_sent, 2),
         signInSignUps: num(rate.sign_in_sign_ups, 30),

@@ -50,6 +50,27 @@ content_path = "./supabase/templates/recovery.html"
 [auth.email.template.magic_link]
 subject = "{{ .Token }} is your code"
 `;
+// A custom access token hook in Postgres (the function is created once the stack is up).
+const HOOK_TOML = `
+[auth.hook.custom_access_token]
+enabled = true
+uri = "pg-functions://postgres/public/custom_access_token_hook"
+`;
+const HOOK_SQL = `
+create function public.custom_access_token_hook(event jsonb) returns jsonb
+language plpgsql stable as $$
+begin
+  if event -> 'claims' -> 'user_metadata' ->> 'blocked' = 'true' then
+    return jsonb_build_object('error', jsonb_build_object('http_code', 403, 'message', 'blocked by the hook'));
+  end if;
+  return jsonb_build_object('claims', event -> 'claims'
+    || jsonb_build_object('user_role', 'member', 'auth_method', event ->> 'authentication_method'));
+end;
+$$;
+grant execute on function public.custom_access_token_hook(jsonb) to supabase_auth_admin;
+grant usage on schema public to supabase_auth_admin;
+revoke execute on function public.custom_access_token_hook(jsonb) from public, anon, authenticated;
+`;
 const TEMPLATE_FILES = {
   'supabase/templates/recovery.html':
     '<h2>Hello {{ .Data.display_name }}</h2>\n<p><a href="{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=recovery&next=/account">Reset</a></p>\n<p>Code: {{ .Token }}</p>\n',
@@ -143,10 +164,13 @@ describe('confirmations off, anonymous sign-ins on, stricter passwords', () => {
         minimum_password_length: '8',
         password_requirements: '"lower_upper_letters_digits"',
       },
-      TEMPLATES_TOML,
+      TEMPLATES_TOML + HOOK_TOML,
       TEMPLATE_FILES,
     );
     stack = await startTestStack({ workdir, skipMigrations: true });
+    const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
+    await sql.unsafe(HOOK_SQL);
+    await sql.end();
   });
   afterAll(async () => {
     await stack?.stop();
@@ -263,6 +287,30 @@ describe('confirmations off, anonymous sign-ins on, stricter passwords', () => {
     const magic = stack.inbox.list(email)[0]!;
     expect(magic.Subject).toMatch(/^\d{6} is your code$/);
     expect(magic.Text).toContain('/auth/v1/verify?token=');
+  });
+
+  it('the custom access token hook shapes the claims, on sign-in and on refresh', async () => {
+    const client = clientOf(stack);
+    const { data } = await client.auth.signUp({ email: uniqueEmail('hook'), password: 'Password123' });
+    const claims = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString());
+    expect(claims(data.session!.access_token)).toMatchObject({
+      user_role: 'member',
+      auth_method: 'password',
+    });
+    const refreshed = await client.auth.refreshSession({ refresh_token: data.session!.refresh_token });
+    expect(claims(refreshed.data.session!.access_token)).toMatchObject({ auth_method: 'token_refresh' });
+
+    const email = uniqueEmail('hooked');
+    const blocked = await client.auth.signUp({
+      email,
+      password: 'Password123',
+      options: { data: { blocked: 'true' } },
+    });
+    expect(blocked.error).toMatchObject({ status: 403, message: 'blocked by the hook' });
+    // The refusal rolled the sign-up back.
+    const admin = createClient(stack.apiUrl, stack.serviceRoleKey, { auth: { persistSession: false } });
+    const { data: list } = await admin.auth.admin.listUsers({ perPage: 1000 });
+    expect(list.users.map((u) => u.email)).not.toContain(email);
   });
 
   it('/settings reports mailer_autoconfirm', async () => {

@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { audit } from './audit.ts';
 import { badRequest } from './errors.ts';
+import { customizeClaims } from './hooks.ts';
 import type { AuthService } from './state.ts';
 import { type Db, findUserById, identitiesOf, isBanned, type UserRow, userJson } from './users.ts';
 
@@ -58,6 +59,8 @@ export async function accessToken(
   db: Db,
   user: UserRow,
   sessionId: string,
+  /** How this token was earned, for the custom access token hook (`token_refresh` on refresh). */
+  method: string,
 ): Promise<{ token: string; expiresAt: number; expiresIn: number }> {
   const amr = await db<{ method: string; ts: Date }[]>`
     select authentication_method as method, updated_at as ts from auth.mfa_amr_claims
@@ -65,7 +68,7 @@ export async function accessToken(
   const iat = Math.floor(Date.now() / 1000);
   const expiresIn = service.config.jwtExpiry;
   const exp = iat + expiresIn;
-  const token = service.stack.jwt.sign({
+  const claims: Record<string, unknown> = {
     iss: service.issuer,
     sub: user.id,
     aud: user.aud ?? 'authenticated',
@@ -80,12 +83,21 @@ export async function accessToken(
     amr: amr.map((c) => ({ method: c.method, timestamp: Math.floor(c.ts.getTime() / 1000) })),
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
-  });
+  };
+  const token = service.stack.jwt.sign(
+    await customizeClaims(service, db, { user_id: user.id, claims, authentication_method: method }),
+  );
   return { token, expiresAt: exp, expiresIn };
 }
 
-async function body(service: AuthService, db: Db, user: UserRow, sessionId: string, refresh: string) {
-  const { token, expiresAt, expiresIn } = await accessToken(service, db, user, sessionId);
+async function body(
+  service: AuthService,
+  db: Db,
+  user: UserRow,
+  session: { id: string; method: string },
+  refresh: string,
+) {
+  const { token, expiresAt, expiresIn } = await accessToken(service, db, user, session.id, session.method);
   const result: SessionBody = {
     access_token: token,
     token_type: 'bearer',
@@ -116,7 +128,7 @@ export async function issueSession(
     update auth.users set last_sign_in_at = now(), updated_at = now() where id = ${user.id} returning *`;
   await db`update auth.identities set last_sign_in_at = now() where user_id = ${user.id} and provider = 'email'`;
   const refresh = await insertRefreshToken(db, user.id, sessionId, null);
-  return body(service, db, signedIn ?? user, sessionId, refresh);
+  return body(service, db, signedIn ?? user, { id: sessionId, method }, refresh);
 }
 
 /** What a refresh concluded: a new session body, or an error to answer after the transaction commits. */
@@ -170,7 +182,7 @@ export async function refreshSession(
     update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now(),
       user_agent = ${client.userAgent}, ip = ${inet(client.ip)}
     where id = ${session.id}`;
-  return { ok: await body(service, db, user, session.id, issued) };
+  return { ok: await body(service, db, user, { id: session.id, method: 'token_refresh' }, issued) };
 }
 
 export type LogoutScope = 'global' | 'local' | 'others';
