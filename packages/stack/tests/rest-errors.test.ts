@@ -66,6 +66,10 @@ describe('rest: errors', () => {
       hint: null,
       message: "Could not find the table 'public.nowhere' in the schema cache",
     });
+    const typo = await db.from('countrie').select();
+    expect(typo.error?.hint).toBe("Perhaps you meant the table 'public.countries'");
+    const relTypo = await db.from('countries').select('citie(name)');
+    expect(relTypo.error?.hint).toBe("Perhaps you meant 'cities' instead of 'citie'.");
     const rel = await db.from('countries').select('*, rest_people(*)');
     expect(rel.status).toBe(400);
     expect(rel.error).toEqual({

@@ -129,6 +129,8 @@ describe('rest: rpc', () => {
       hint: null,
       message: 'Could not find the function public.rest_add(x) in the schema cache',
     });
+    const typo = await db.rpc('rest_ad', { a: 1 });
+    expect(typo.error?.hint).toBe('Perhaps you meant to call the function public.rest_add');
     const missing = await db.rpc('no_such_function');
     expect(missing.error?.message).toBe(
       'Could not find the function public.no_such_function without parameters in the schema cache',

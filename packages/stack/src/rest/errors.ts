@@ -51,6 +51,43 @@ function distance(a: string, b: string): number {
   return prev[b.length] ?? 0;
 }
 
+/** The n-grams a fuzzy set indexes: lowercase letters, digits, commas and spaces, padded with `-`. */
+function grams(value: string, n: number): Set<string> {
+  const padded = `-${value.toLowerCase().replace(/[^a-z0-9\u00c0-\u00ff, ]+/g, '')}-`;
+  const out = new Set<string>();
+  for (let i = 0; i + n <= padded.length; i++) out.add(padded.slice(i, i + n));
+  return out;
+}
+
+/**
+ * PostgREST's "Perhaps you meant" pick (a fuzzy set): among candidates sharing a trigram (else a
+ * bigram) with the query, the best 1 - distance / longer length, case-insensitive, if it reaches 0.33.
+ */
+export function fuzzyOne(
+  query: string,
+  candidates: Iterable<string>,
+  exclude?: (c: string) => boolean,
+): string | null {
+  const list = [...candidates].filter((c) => !exclude?.(c));
+  const q = query.toLowerCase();
+  for (const n of [3, 2]) {
+    const qGrams = grams(query, n);
+    let best: string | null = null;
+    let score = 0.33;
+    for (const c of list) {
+      if (![...grams(c, n)].some((g) => qGrams.has(g))) continue;
+      const lc = c.toLowerCase();
+      const s = 1 - distance(q, lc) / Math.max(q.length, lc.length, 1);
+      if (s >= score && (best === null || s > score)) {
+        best = c;
+        score = s;
+      }
+    }
+    if (best !== null) return best;
+  }
+  return null;
+}
+
 /** Postgres' suggestion: the closest column within 3 edits and half its length; none on a tie. */
 function closest(name: string, candidates: Iterable<string>): string | null {
   let best: string | null = null;
@@ -81,8 +118,17 @@ export function unknownColumn(table: string, column: string, candidates: Iterabl
 export const columnNotFound = (table: string, column: string) =>
   new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 
-export const tableNotFound = (schema: string, table: string) =>
-  new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${table}' in the schema cache`);
+export function tableNotFound(schema: string, table: string, tables: Iterable<string> = []): ApiError {
+  const match = fuzzyOne(table, tables);
+  const hint = match ? `Perhaps you meant the table '${schema}.${match}'` : null;
+  return new ApiError(
+    404,
+    'PGRST205',
+    `Could not find the table '${schema}.${table}' in the schema cache`,
+    null,
+    hint,
+  );
+}
 
 export const invalidBody = (message = 'Empty or invalid json') => new ApiError(400, 'PGRST102', message);
 

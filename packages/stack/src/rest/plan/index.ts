@@ -17,7 +17,10 @@ export type { PlanOptions, QueryPlan };
 
 function findTable(cache: SchemaCache, req: ApiRequest): Table {
   const table = cache.tables.get(key(req.schema, req.target.name));
-  if (!table) throw tableNotFound(req.schema, req.target.name);
+  if (!table) {
+    const names = [...cache.tables.values()].filter((t) => t.schema === req.schema).map((t) => t.name);
+    throw tableNotFound(req.schema, req.target.name, names);
+  }
   return table;
 }
 

@@ -2,7 +2,7 @@
  * @module rest/plan/relationships — finds the foreign key an embedding means (many-to-one, one-to-many,
  * one-to-one, many-to-many through a junction table), honouring `!hint`s, with PostgREST's PGRST200/201.
  */
-import { ApiError } from '../errors.ts';
+import { ApiError, fuzzyOne } from '../errors.ts';
 import type { ForeignKey, SchemaCache, Table } from '../schema/types.ts';
 
 export interface Relationship {
@@ -135,11 +135,14 @@ export function findRelationship(
   const sourceName = source.name;
   if (found.length === 0) {
     const using = hint !== undefined ? ` using the hint '${hint}'` : '';
+    // PostgREST suggests a close related table, never the one asked for (then the hint was wrong).
+    const suggestion = fuzzyOne(name, new Set(all.map((r) => r.target.name)), (c) => c === name);
     throw new ApiError(
       400,
       'PGRST200',
       `Could not find a relationship between '${sourceName}' and '${name}' in the schema cache`,
       `Searched for a foreign key relationship between '${sourceName}' and '${name}'${using} in the schema '${source.schema}', but no matches were found.`,
+      suggestion ? `Perhaps you meant '${suggestion}' instead of '${name}'.` : null,
     );
   }
   throw new ApiError(

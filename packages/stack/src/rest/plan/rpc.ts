@@ -2,7 +2,7 @@
  * @module rest/plan/rpc — picks the function overload a call means from its argument names (or a single
  * unnamed json/jsonb parameter taking the whole body) and renders the call with named, bound arguments.
  */
-import { ApiError } from '../errors.ts';
+import { ApiError, fuzzyOne } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import { type FunctionInfo, key, type SchemaCache } from '../schema/types.ts';
 import { ident, type Params, qualified } from '../sql/params.ts';
@@ -15,17 +15,35 @@ export interface ResolvedCall {
 
 const isJsonType = (t: string) => t === 'json' || t === 'jsonb';
 
-function notFound(req: ApiRequest, names: string[]): ApiError {
+function notFound(cache: SchemaCache, req: ApiRequest, names: string[]): ApiError {
   const fn = `${req.schema}.${req.target.name}`;
   const list = names.join(', ');
   const post = req.method === 'POST';
   const params =
     names.length === 0 ? ' without parameters' : ` with parameter${names.length > 1 ? 's' : ''} ${list}`;
+  // PostgREST suggests a close function name, or close parameters when the name exists.
+  const overloads = cache.functions.get(key(req.schema, req.target.name)) ?? [];
+  const paramList = (ps: string[]) => `(${[...ps].sort().join(', ')})`;
+  let hint: string | null;
+  if (overloads.length) {
+    const match = fuzzyOne(
+      paramList(names),
+      overloads.map((f) => paramList(f.args.map((a) => a.name))),
+    );
+    hint = match ? `${req.target.name}${match}` : null;
+  } else {
+    const inSchema = [...cache.functions.values()]
+      .flat()
+      .filter((f) => f.schema === req.schema)
+      .map((f) => f.name);
+    hint = fuzzyOne(req.target.name, inSchema);
+  }
   return new ApiError(
     404,
     'PGRST202',
     `Could not find the function ${fn}${names.length ? `(${list})` : ' without parameters'} in the schema cache`,
     `Searched for the function ${fn}${params}${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+    hint ? `Perhaps you meant to call the function ${req.schema}.${hint}` : null,
   );
 }
 
@@ -67,5 +85,5 @@ export function resolveFunction(
   if (whole && req.method === 'POST') {
     return { fn: whole, call: (params) => `${target(whole)}(${params.add(raw, whole.args[0]?.type)})` };
   }
-  throw notFound(req, names);
+  throw notFound(cache, req, names);
 }
