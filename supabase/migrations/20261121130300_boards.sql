@@ -348,6 +348,29 @@ as $$
   );
 $$;
 
+-- Internal helpers: not exposed through the API (the schema is not in config.toml's `schemas`) and
+-- not usable by API roles; the security definer RPCs that call them run as their owner.
+create schema private;
+
+/**
+ * The key for an item moved between the siblings whose keys are `before_key` and `after_key` (null =
+ * that end), given the keys of every other item in the list. Serves move_column and move_task.
+ * Neither named: the end of the list. Only `after_key`: right above it, below whatever precedes it
+ * now. `before_key` named: right below it (key_after_sibling).
+ */
+create function private.key_for_move(before_key text, after_key text, sibling_keys text[]) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select case
+    when before_key is not null then public.key_after_sibling(before_key, sibling_keys)
+    when after_key is not null then public.key_between(
+      (select max(k collate "C") from unnest(sibling_keys) k where k collate "C" < after_key collate "C"),
+      after_key)
+    else public.key_between((select max(k collate "C") from unnest(sibling_keys) k), null)
+  end;
+$$;
+
 /**
  * Moves a column between two neighbours (ids as the client sees them; null = that end).
  * Example: select * from public.move_column('<column>', '<column before>', null);  -- to the end
@@ -393,20 +416,8 @@ begin
     end if;
   end if;
 
-  if before_id is null and after_id is null then
-    -- No neighbours named: the end of the list.
-    new_key := public.key_between(
-      (select max(c.position) from public.columns c where c.board_id = moving.board_id and c.id <> moving.id), null);
-  elsif before_key is null then
-    -- Placed right above `after`: below whatever precedes it now.
-    new_key := public.key_between(
-      (select max(c.position) from public.columns c
-       where c.board_id = moving.board_id and c.id <> moving.id and c.position < after_key),
-      after_key);
-  else
-    new_key := public.key_after_sibling(before_key, array(
-      select c.position from public.columns c where c.board_id = moving.board_id and c.id <> moving.id));
-  end if;
+  new_key := private.key_for_move(before_key, after_key, array(
+    select c.position from public.columns c where c.board_id = moving.board_id and c.id <> moving.id));
 
   update public.columns c set position = new_key where c.id = moving.id returning * into moving;
   return moving;

@@ -388,19 +388,8 @@ begin
     end if;
   end if;
 
-  if before_id is null and after_id is null then
-    -- No neighbours named: the end of the list.
-    new_key := public.key_between(
-      (select max(t.position) from public.tasks t where t.column_id = move_task.column_id and t.id <> moving.id), null);
-  elsif before_key is null then
-    new_key := public.key_between(
-      (select max(t.position) from public.tasks t
-       where t.column_id = move_task.column_id and t.id <> moving.id and t.position < after_key),
-      after_key);
-  else
-    new_key := public.key_after_sibling(before_key, array(
-      select t.position from public.tasks t where t.column_id = move_task.column_id and t.id <> moving.id));
-  end if;
+  new_key := private.key_for_move(before_key, after_key, array(
+    select t.position from public.tasks t where t.column_id = move_task.column_id and t.id <> moving.id));
 
   update public.tasks t set column_id = move_task.column_id, position = new_key
   where t.id = moving.id
