@@ -3,44 +3,14 @@
  * seeing inserts/updates/deletes, RLS deciding per subscriber (no leak either way), bursts in commit order,
  * both protocol versions, and access_token updates.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stackEnv } from '../src/testing.ts';
-import {
-  Collector,
-  createUser,
-  realtimeClient,
-  sleep,
-  subscribed,
-  type TestUser,
-  tokenFor,
-} from './realtime-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { realtimeSuite } from './helpers/realtime-suite.ts';
+import { Collector, sleep, subscribed, tokenFor } from './realtime-helpers.ts';
 
-const env = stackEnv();
-const sql = postgres(env.dbUrl, { max: 2, onnotice: () => {} });
-const clients: SupabaseClient[] = [];
-let alice: TestUser;
-let bob: TestUser;
-
-async function client(token?: string, vsn: '1.0.0' | '2.0.0' = '2.0.0') {
-  const c = await realtimeClient(env.apiUrl, env.anonKey, { token, vsn });
-  clients.push(c);
-  return c;
-}
+const { env, sql, alice, bob, client } = realtimeSuite();
 
 // biome-ignore lint/suspicious/noExplicitAny: payloads are asserted field by field
 type Payload = any;
-
-beforeAll(async () => {
-  alice = await createUser(sql, env.jwtSecret);
-  bob = await createUser(sql, env.jwtSecret);
-});
-
-afterAll(async () => {
-  for (const c of clients) await c.removeAllChannels();
-  await sql.end();
-});
 
 describe('postgres_changes', () => {
   it('a user sees their own inserts, updates and deletes on a filtered subscription, typed as hosted', async () => {

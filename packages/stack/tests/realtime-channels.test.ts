@@ -3,44 +3,15 @@
  * (exact replies, malformed frames) over a plain WebSocket.
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { stackEnv } from '../src/testing.ts';
-import {
-  Collector,
-  createUser,
-  realtimeClient,
-  signToken,
-  sleep,
-  subscribed,
-  type TestUser,
-} from './realtime-helpers.ts';
+import { realtimeSuite } from './helpers/realtime-suite.ts';
+import { Collector, realtimeClient, signToken, sleep, subscribed } from './realtime-helpers.ts';
 
-const env = stackEnv();
-const sql = postgres(env.dbUrl, { max: 2, onnotice: () => {} });
-const clients: SupabaseClient[] = [];
-let alice: TestUser;
-let bob: TestUser;
-
-async function client(token?: string, vsn: '1.0.0' | '2.0.0' = '2.0.0') {
-  const c = await realtimeClient(env.apiUrl, env.anonKey, { token, vsn });
-  clients.push(c);
-  return c;
-}
+const { env, sql, clients, alice, bob, client } = realtimeSuite();
 
 // biome-ignore lint/suspicious/noExplicitAny: payloads are asserted field by field
 type Payload = any;
-
-beforeAll(async () => {
-  alice = await createUser(sql, env.jwtSecret);
-  bob = await createUser(sql, env.jwtSecret);
-});
-
-afterAll(async () => {
-  for (const c of clients) await c.removeAllChannels();
-  await sql.end();
-});
 
 async function listener(
   topic: string,

@@ -17,18 +17,20 @@ export function signToken(secret: string, claims: Record<string, unknown>): stri
   return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
 }
 
-export async function createUser(sql: Sql, secret: string, expiresIn = 3600): Promise<TestUser> {
+/** A user's id and a token for it, not yet in auth.users (see insertUser). */
+export function newUser(secret: string, expiresIn = 3600): TestUser {
   const id = randomUUID();
-  await sql`insert into auth.users (id, aud, role, email) values (${id}, 'authenticated', 'authenticated', ${`${id}@example.com`})`;
-  const now = Math.floor(Date.now() / 1000);
-  const token = signToken(secret, {
-    sub: id,
-    role: 'authenticated',
-    aud: 'authenticated',
-    iat: now,
-    exp: now + expiresIn,
-  });
-  return { id, token };
+  return { id, token: tokenFor(secret, id, expiresIn) };
+}
+
+export async function insertUser(sql: Sql, user: TestUser): Promise<void> {
+  await sql`insert into auth.users (id, aud, role, email) values (${user.id}, 'authenticated', 'authenticated', ${`${user.id}@example.com`})`;
+}
+
+export async function createUser(sql: Sql, secret: string, expiresIn = 3600): Promise<TestUser> {
+  const user = newUser(secret, expiresIn);
+  await insertUser(sql, user);
+  return user;
 }
 
 export function tokenFor(secret: string, id: string, expiresIn: number): string {
