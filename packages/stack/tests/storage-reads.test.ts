@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, call, db, env, seedFolder, service, unique, user } from './storage-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { seededDocsSuite } from './helpers/storage-suite.ts';
+import { anon, call, env, service, unique } from './storage-helpers.ts';
 
-const sql = db();
-afterAll(() => sql.end());
-
-const alice = user();
-const bob = user();
-const folder = alice.id;
-const docs = () => alice.client.storage.from('private-docs');
-
-beforeAll(() => seedFolder(alice));
+const { sql, alice, bob, folder, docs } = seededDocsSuite();
 
 describe('storage downloads', () => {
   it('downloads as the owner and refuses others with NoSuchKey', async () => {
