@@ -83,6 +83,13 @@ describe('rest: errors', () => {
     expect(ambiguous.status).toBe(300);
     expect(ambiguous.error).toMatchObject({
       code: 'PGRST201',
+      details: expect.arrayContaining([
+        {
+          cardinality: 'many-to-one',
+          embedding: 'rest_people with rest_people',
+          relationship: 'rest_people_mentor_id_fkey using rest_people(mentor_id) and rest_people(id)',
+        },
+      ]),
       message:
         "Could not embed because more than one relationship was found for 'rest_people' and 'rest_people'",
     });

@@ -76,23 +76,14 @@ function relationshipsOf(cache: SchemaCache, source: Table): Relationship[] {
   return out;
 }
 
+/** The `relationship` text of a PGRST201 detail, as PostgREST words it. */
 const describe = (r: Relationship) => {
-  const cols = (t: Table, c: string[]) => `${t.schema}.${t.name}(${c.join(', ')})`;
-  if (r.junction)
-    return `${cols(
-      r.junction.table,
-      r.junction.sourcePairs.map((p) => p[0]),
-    )} and ${cols(
-      r.junction.table,
-      r.junction.targetPairs.map((p) => p[0]),
-    )}`;
-  return `${r.fk.name} using ${cols(
-    r.source,
-    r.pairs.map((p) => p[0]),
-  )} and ${cols(
-    r.target,
-    r.pairs.map((p) => p[1]),
-  )}`;
+  const cols = (c: string[]) => `(${c.join(', ')})`;
+  if (r.junction) {
+    const j = r.junction;
+    return `${j.table.name} using ${r.fk.name}${cols(j.sourcePairs.map((p) => p[0]))} and ${j.targetFk.name}${cols(j.targetPairs.map((p) => p[0]))}`;
+  }
+  return `${r.fk.name} using ${r.source.name}${cols(r.pairs.map((p) => p[0]))} and ${r.target.name}${cols(r.pairs.map((p) => p[1]))}`;
 };
 
 function matchesHint(r: Relationship, hint: string): boolean {
@@ -155,7 +146,7 @@ export function findRelationship(
       relationship: describe(r),
     })),
     `Try changing '${name}' to one of the following: ${found
-      .map((r) => `'${name}!${r.junction ? r.junction.table.name : r.fk.name}'`)
+      .map((r) => `'${r.target.name}!${r.junction ? r.junction.table.name : r.fk.name}'`)
       .join(', ')}. Find the desired relationship in the 'details' key.`,
   );
 }
