@@ -58,6 +58,12 @@ describe('rest: rpc', () => {
     expect(single.data).toEqual({ name: 'Tokyo' });
   });
 
+  it('calls functions of another exposed schema through Content-Profile', async () => {
+    const { data, error } = await db.schema('graphql_public').rpc('graphql', { query: '{ __typename }' });
+    expect(error).toBeNull();
+    expect(data).toEqual({ errors: [{ message: 'pg_graphql is not available in the local stack' }] });
+  });
+
   it('answers 204 for void functions, and HEAD without a body', async () => {
     expect(await db.rpc('rest_noop')).toMatchObject({ data: null, error: null, status: 204 });
     const head = await db.rpc('rest_numbers', { n: 2 }, { head: true });
