@@ -7,16 +7,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningStack, type StartOptions, startStack } from './index.ts';
 
-/** What a test needs to reach a stack; plain JSON so vitest can pass it from globalSetup to workers. */
-export interface StackEnv {
-  apiUrl: string;
-  dbUrl: string;
-  inboxUrl: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  publishableKey: string;
-  secretKey: string;
-  jwtSecret: string;
+/**
+ * What a test needs to reach a stack: RunningStack's urls and keys, and the project folder; plain JSON
+ * so vitest can pass it from globalSetup to workers.
+ */
+export interface StackEnv
+  extends Pick<
+    RunningStack,
+    | 'apiUrl'
+    | 'dbUrl'
+    | 'inboxUrl'
+    | 'anonKey'
+    | 'serviceRoleKey'
+    | 'publishableKey'
+    | 'secretKey'
+    | 'jwtSecret'
+  > {
+  /** config.workdir */
   workdir: string;
 }
 
