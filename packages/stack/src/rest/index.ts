@@ -149,6 +149,16 @@ export async function build(stack: StackContext): Promise<Service> {
       const pg = error as { code?: string; message?: string; name?: string; severity?: string };
       if (pg && typeof pg.code === 'string' && pg.severity)
         return errorResponse(fromPgError(pg as { message: string }, caller.authenticated), extra);
+      // A lost or refused database connection: PostgREST's 503, which clients may retry.
+      if (typeof pg?.code === 'string' && /^(ECONN|CONNECT|CONNECTION_)/.test(pg.code)) {
+        const lost = new ApiError(
+          503,
+          'PGRST001',
+          'Database client error. Retrying the connection.',
+          pg.message ?? null,
+        );
+        return errorResponse(lost, extra);
+      }
       stack.log('rest', `${request.method} ${path} failed: ${(error as Error).stack ?? error}`);
       return errorResponse(new ApiError(500, 'PGRST000', (error as Error).message ?? 'internal error'));
     }
