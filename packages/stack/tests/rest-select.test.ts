@@ -185,6 +185,20 @@ describe('rest: select', () => {
     expect(data).toBe('id,name,active,tags\n1,apple,t,"{fruit,red}"\n4,Durian,,{fruit}');
   });
 
+  it('renders times in the time zone Prefer names', async () => {
+    const la = await rest('/rest_items?select=t:created_at&id=eq.1', {
+      headers: { Prefer: 'timezone=America/Los_Angeles' },
+    });
+    expect(la.headers.get('preference-applied')).toBe('timezone=America/Los_Angeles');
+    expect((la.json() as { t: string }[])[0]?.t).toMatch(/-0[78]:00$/);
+    const bogus = await rest('/rest_items?select=t:created_at&id=eq.1', {
+      headers: { Prefer: 'timezone=Mars/Olympus' },
+    });
+    expect(bogus.headers.get('preference-applied')).toBeNull();
+    const plain = await rest('/rest_items?select=t:created_at&id=eq.1');
+    expect(bogus.json()).toEqual(plain.json());
+  });
+
   it('strips nulls when asked', async () => {
     const { data } = await db.from('countries').select('name, continent').eq('id', 4).stripNulls();
     expect(data).toEqual([{ name: 'Nowhere' }]);

@@ -100,6 +100,8 @@ export async function build(stack: StackContext): Promise<Service> {
     const hit = cacheable ? plans.get(cacheKey) : undefined;
     if (hit) return hit;
     const req = parseRequest(request, url, path, schemas);
+    // An unknown time zone is ignored, as PostgREST does unless handling=strict.
+    if (req.prefer.timezone && !cache.current.timezones.has(req.prefer.timezone)) delete req.prefer.timezone;
     const plan = planRequest(cache.current, req, body, options);
     if (cacheable) {
       if (plans.size >= PLAN_CACHE_SIZE) plans.clear();
@@ -133,7 +135,10 @@ export async function build(stack: StackContext): Promise<Service> {
         headers: JSON.stringify(headers),
         cookies: cookies(request.headers.get('cookie')),
         searchPath: searchPaths.get(req.schema) ?? '',
-        roleSettings: cache.current.roleSettings.get(caller.role) ?? [],
+        roleSettings: [
+          ...(cache.current.roleSettings.get(caller.role) ?? []),
+          ...(req.prefer.timezone ? [['timezone', req.prefer.timezone] as [string, string]] : []),
+        ],
       };
       let failure: ApiError | null = null;
       const outcome = await execute(pool, plan, settings, (o) => {

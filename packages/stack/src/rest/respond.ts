@@ -87,6 +87,7 @@ export function respond(
     p.count ? `count=${p.count}` : null,
     p.tx ? `tx=${p.tx}` : null,
     p.handling ? `handling=${p.handling}` : null,
+    p.timezone ? `timezone=${p.timezone}` : null,
     p.handling === 'strict' && p.maxAffected !== undefined ? `max-affected=${p.maxAffected}` : null,
   ].filter((x) => x !== null);
   if (applied.length) headers['preference-applied'] = applied.join(', ');

@@ -25,6 +25,8 @@ export interface Preferences {
   handling?: 'strict' | 'lenient';
   /** With handling=strict: PATCH/DELETE affecting more rows fail and roll back (PGRST124). */
   maxAffected?: number;
+  /** `timezone=Europe/Paris`: the transaction's TimeZone, when Postgres knows the name. */
+  timezone?: string;
 }
 
 export interface Range {
@@ -70,6 +72,7 @@ export function parsePrefer(header: string | null): Preferences {
       .map((s) => s.trim());
     if (k && v && PREFER_VALUES[k]?.includes(v)) prefer[k] = v;
     if (k === 'max-affected' && v && /^\d+$/.test(v)) prefer.maxAffected = v;
+    if (k === 'timezone' && v) prefer.timezone = v;
   }
   const out = prefer as unknown as Preferences & { maxAffected?: number | string };
   if (out.maxAffected !== undefined) out.maxAffected = Number(out.maxAffected);

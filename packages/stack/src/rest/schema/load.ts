@@ -69,13 +69,14 @@ interface RelRow {
 }
 
 export async function loadSchemaCache(sql: Sql, schemas: string[]): Promise<SchemaCache> {
-  const [relations, fks, fns, settings] = await Promise.all([
+  const [relations, fks, fns, settings, zones] = await Promise.all([
     sql.unsafe<RelRow[]>(RELATIONS, [schemas]),
     sql.unsafe<{ name: string; tbl: string; ref: string; cols: string[]; ref_cols: string[] }[]>(
       FOREIGN_KEYS,
     ),
     sql.unsafe<Record<string, unknown>[]>(FUNCTIONS, [schemas]),
     sql.unsafe<{ role: string; config: string[] }[]>(ROLE_SETTINGS),
+    sql.unsafe<{ name: string }[]>('select name from pg_timezone_names'),
   ]);
   const roleSettings = new Map<string, [string, string][]>();
   for (const { role, config } of settings) {
@@ -121,7 +122,8 @@ export async function loadSchemaCache(sql: Sql, schemas: string[]): Promise<Sche
     const owner = only ? [...tables.values()].find((t) => typeName(t) === only.type) : undefined;
     if (owner && !info.returnsSet && owner.schema === info.schema) owner.computed.set(info.name, info);
   }
-  return { tables, foreignKeys, functions, roleSettings, loadedAt: Date.now() };
+  const timezones = new Set(zones.map((z) => z.name));
+  return { tables, foreignKeys, functions, roleSettings, timezones, loadedAt: Date.now() };
 }
 
 const typeName = (t: Table) => (t.schema === 'public' ? t.name : `${t.schema}.${t.name}`);

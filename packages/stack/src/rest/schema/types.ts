@@ -59,6 +59,8 @@ export interface SchemaCache {
   functions: Map<string, FunctionInfo[]>;
   /** Per-role settings PostgREST applies on the role switch (`alter role anon set statement_timeout`). */
   roleSettings: Map<string, [string, string][]>;
+  /** Names `Prefer: timezone=` may use (pg_timezone_names). */
+  timezones: Set<string>;
   loadedAt: number;
 }
 
