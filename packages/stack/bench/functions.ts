@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import { startTestStack } from '../src/testing.ts';
+import { percentile, round, timed } from './lib.ts';
 
 export interface FunctionsBench {
   warmP50Ms: number;
@@ -20,10 +21,6 @@ export interface FunctionsBench {
   reloadMedianMs: number;
   reloadMaxMs: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const round = (n: number) => Math.round(n * 10) / 10;
 
 export async function benchFunctions(warmSamples = 300, reloads = 5): Promise<FunctionsBench> {
   const fixture = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));
@@ -36,11 +33,6 @@ export async function benchFunctions(warmSamples = 300, reloads = 5): Promise<Fu
       const { data, error } = await supabase.functions.invoke(name, { body });
       if (error) throw error;
       return data;
-    };
-    const timed = async (fn: () => Promise<unknown>) => {
-      const t0 = performance.now();
-      await fn();
-      return performance.now() - t0;
     };
 
     const coldStartMs = await timed(() => invoke('echo', { n: 0 }));

@@ -11,13 +11,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import postgres from 'postgres';
 import { startTestStack } from '../src/testing.ts';
 import { Collector, createUser, realtimeClient, subscribed } from '../tests/realtime-helpers.ts';
+import { percentileOf as pct } from './lib.ts';
 
 const SAMPLES = Number(process.env.RT_BENCH_SAMPLES ?? 200);
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
 
 export async function benchRealtime() {
   const workdir = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { stopOrphan } from '../src/postgres/server.ts';
 import { freePort } from '../src/util/ports.ts';
+import { median } from './lib.ts';
 
 export interface BenchRow {
   name: string;
@@ -22,8 +23,6 @@ export interface BenchRow {
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));
 const RUNS = 3;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 interface Serving {
   child: ChildProcess;

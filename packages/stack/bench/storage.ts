@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { startTestStack } from '../src/testing.ts';
+import { median, round, timed } from './lib.ts';
 
 export interface StorageBench {
   /** Raw body (a Buffer, as storage-js sends it). */
@@ -26,15 +27,6 @@ export interface StorageBench {
   transformCachedP50Ms: number;
   transformSamples: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const round = (n: number) => Math.round(n * 10) / 10;
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 /** Starts the stack in a child process (this file with `--serve`); resolves once it prints its URL. */
 async function spawnStack(): Promise<{ apiUrl: string; serviceRoleKey: string; child: ChildProcess }> {
@@ -62,11 +54,6 @@ export async function benchStorage(transferSamples = 10, transformSamples = 15):
     const bucket = supabase.storage.from('public-assets');
     const size = 5 * 1024 * 1024;
     const file = randomBytes(size);
-    const timed = async (fn: () => Promise<unknown>) => {
-      const t0 = performance.now();
-      await fn();
-      return performance.now() - t0;
-    };
 
     const uploads: number[] = [];
     const formUploads: number[] = [];
