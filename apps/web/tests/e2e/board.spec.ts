@@ -198,3 +198,57 @@ test('a member demoted to viewer while the board is open: the forced move is ref
   await expect(titles(page, 'To do')).toHaveText(before);
   await expect(page.getByLabel(/^New task in/)).toHaveCount(0);
 });
+
+test('filters by text (`/`) and assignee; `n` starts a task in the focused column', async ({ page }) => {
+  await signIn(page, 'carol@lanes.test', PASSWORD, `/sign-in?next=${encodeURIComponent(SEEDED_BOARD)}`);
+  await expect(page).toHaveURL(SEEDED_BOARD);
+  await live(page);
+  const all = await page.locator('.lane-card-title').count();
+  expect(all).toBeGreaterThan(2);
+
+  await page.locator('body').press('/');
+  const filter = page.getByRole('searchbox', { name: 'Filter tasks' });
+  await expect(filter).toBeFocused();
+  await filter.fill('launch announcement');
+  await expect(page.locator('.lane-card-title')).toHaveText(['Write the launch announcement']);
+  await expect(page).toHaveURL(/q=launch\+announcement/);
+  await filter.fill('');
+  await expect(page.locator('.lane-card-title')).toHaveCount(all);
+
+  await page.getByLabel('Assignee').selectOption({ label: 'Nobody' });
+  const unassigned = await page.locator('.lane-card-title').count();
+  expect(unassigned).toBeLessThan(all);
+  await expect(page.locator('.lane-card-assignee')).toHaveCount(0);
+  await page.getByLabel('Assignee').selectOption({ label: 'Anyone' });
+  await expect(page.locator('.lane-card-title')).toHaveCount(all);
+
+  // `n` in the column holding the focus.
+  await card(page, 'Fix signup on Safari').focus();
+  const columnName = (await page
+    .locator('[data-column-id]')
+    .filter({ has: card(page, 'Fix signup on Safari') })
+    .locator('h2')
+    .textContent())!.replace(/\s*\d+.*$/, '');
+  await page.keyboard.press('n');
+  await expect(page.getByLabel(`New task in ${columnName}`)).toBeFocused();
+  await page.keyboard.press('Escape');
+});
+
+test('offline: a banner shows, and on return the board catches up with what changed meanwhile', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'alice@lanes.test');
+  await expect(page).toHaveURL(/\/w$/);
+  const path = await newBoard(page, `Offline ${Date.now().toString(36)}`);
+  await addColumn(page, 'Todo');
+  const carol = await signedInPage(browser, 'carol@lanes.test', path);
+
+  await carol.context().setOffline(true);
+  await expect(carol.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  await addTask(page, 'Todo', 'Made while Carol was away');
+  await carol.context().setOffline(false);
+  await expect(carol.getByRole('status').filter({ hasText: 'You are offline' })).toBeHidden();
+  await expect(titles(carol, 'Todo')).toHaveText(['Made while Carol was away']);
+  await carol.context().close();
+});

@@ -11,6 +11,7 @@ import {
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   type Over,
   PointerSensor,
@@ -69,6 +70,26 @@ const collisions: CollisionDetection = (args) => {
   return closestCorners(args);
 };
 
+/**
+ * Left and right take a card to the next column over. (dnd-kit's sortable getter picks the closest droppable
+ * to that side, and a card's own column, which encloses it, always counts as one: it would never leave.)
+ */
+function keyboardCoordinates(model: () => BoardModel): KeyboardCoordinateGetter {
+  return (event, args) => {
+    const { active, collisionRect, droppableRects } = args.context;
+    const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+    if (!step || kindOf(active) !== 'task' || !collisionRect) return sortableKeyboardCoordinates(event, args);
+    const m = model();
+    const from = m.tasks.find((t) => t.id === active?.id)?.columnId;
+    const at = m.columns.findIndex((c) => c.id === from);
+    const next = m.columns[at + step];
+    const rect = next ? droppableRects.get(next.id) : undefined;
+    if (!rect) return;
+    event.preventDefault();
+    return { x: rect.left + 8, y: rect.top + 40 };
+  };
+}
+
 /** Where a dragged card goes when it is over `over`: a column and an index among its other cards. */
 function target(model: BoardModel, active: Active, over: Over): { columnId: string; index: number } | null {
   const activeId = String(active.id);
@@ -95,12 +116,12 @@ function target(model: BoardModel, active: Active, over: Over): { columnId: stri
 
 export function useBoardDnd(deps: DndDeps) {
   const origin = useRef<Origin | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const depsRef = useRef(deps);
   depsRef.current = deps;
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates(() => depsRef.current.model()) }),
+  );
 
   return useMemo(() => {
     const d = () => depsRef.current;

@@ -66,7 +66,8 @@ export function useBoardLive(
           // Anything that changed between the server render (or the outage) and now was not streamed to us.
           refetch();
           wasLive = true;
-        } else if (wasLive || event.status !== 'CLOSED') {
+        } else if (wasLive || !navigator.onLine) {
+          // Before the first join a refusal is not an outage (realtime-js keeps retrying by itself).
           setConnection('offline');
         }
       }
@@ -75,11 +76,19 @@ export function useBoardLive(
       if (!closed) subscription.current = live.connect(env, { boardId, me }, onEvent);
     });
     const offline = () => setConnection('offline');
+    // Back online: the socket may have survived a short outage (no new join to tell us), so catch up now;
+    // if it did not, realtime-js rejoins by itself and the join refetches again.
+    const online = () => {
+      setConnection((now) => (now === 'offline' ? 'live' : now));
+      refetch();
+    };
     window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
     const sweep = window.setInterval(() => setRemoteDrags((drags) => expire(drags)), DRAG_TTL_MS / 2);
     return () => {
       closed = true;
       window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
       window.clearInterval(sweep);
       void subscription.current?.unsubscribe();
       subscription.current = null;

@@ -5,6 +5,8 @@
  */
 import { getBoard } from '@lanes/data/boards/get-board';
 import { redirect } from 'react-router';
+// Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
+import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
 import { fromBoard } from '../../features/board/board-model.ts';
 import { BoardScreen } from '../../features/board/board-screen.tsx';
@@ -13,7 +15,6 @@ import { loadWorkspace } from '../../features/workspaces/load-workspace.server.t
 import { notFound, toRouteError } from '../../lib/http.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/board.ts';
-import '../../features/board/board.css';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.board.name ?? 'Board'} · Lanes` },
@@ -58,6 +59,9 @@ export default function Board({ loaderData, actionData }: Route.ComponentProps) 
   const { board, model, canEdit, me, filter } = loaderData;
   return (
     <section aria-labelledby="board-title" className="board-page">
+      <style href="board-css" precedence="default">
+        {boardCss}
+      </style>
       <div className="section-head">
         <h1 id="board-title">{board.name}</h1>
         {board.archived_at ? <span className="badge">Archived</span> : null}
