@@ -99,7 +99,19 @@ test('columns and tasks are added inline; cards move by keyboard and mouse, and 
   await expect(titles(page, 'Done')).toHaveText(['Alpha']);
   await expect(titles(page, 'Todo')).toHaveText(['Charlie', 'Bravo']);
 
+  // Columns move too: Done's handle, left once.
+  const handle = page.getByRole('button', { name: 'Move column Done' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('Space');
+  const headings = page.getByRole('list', { name: 'Columns' }).locator(':scope > li h2');
+  await expect(headings).toHaveText([/^Done/, /^Todo/]);
+
   await page.reload();
+  await expect(headings).toHaveText([/^Done/, /^Todo/]);
   await expect(titles(page, 'Todo')).toHaveText(['Charlie', 'Bravo']);
   await expect(titles(page, 'Done')).toHaveText(['Alpha']);
   expect(new URL(page.url()).pathname).toBe(path);
@@ -128,6 +140,15 @@ test('a teammate sees who is here, new tasks and moves without reloading', async
   await expect(titles(page, 'Done')).toHaveText(['Second']);
   await expect(titles(carol, 'Done')).toHaveText(['Second']);
   await expect(titles(carol, 'Todo')).toHaveText(['First']);
+
+  // A card Alice holds is shown to Carol as being moved; escape puts it back and Carol sees it released.
+  await card(page, 'First').focus();
+  await page.keyboard.press('Space');
+  await expect(card(carol, 'First')).toContainText('Alice Owner is moving this');
+  await page.keyboard.press('Escape');
+  await expect(card(page, 'First')).not.toHaveAttribute('aria-pressed', 'true');
+  await expect(card(carol, 'First')).not.toContainText('is moving this');
+  await expect(titles(page, 'Todo')).toHaveText(['First']);
 
   // Carol adds a column; Alice sees it.
   await addColumn(carol, 'Later');
