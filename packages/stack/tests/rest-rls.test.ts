@@ -1,6 +1,8 @@
 /** Row-level security decides: the same queries as anon, two users and service_role; forbidden writes change nothing. */
+
+import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { ALICE, anon, asUser, BOB, service } from './rest-helpers.ts';
+import { ALICE, anon, asUser, BOB, env, service } from './rest-helpers.ts';
 
 const alice = asUser(ALICE);
 const bob = asUser(BOB);
@@ -14,6 +16,16 @@ describe('rest: row-level security', () => {
     expect(await bodies(alice)).toEqual(['alice private', 'alice public']);
     expect(await bodies(bob)).toEqual(['alice public', 'bob private']);
     expect(await bodies(admin)).toEqual(['alice private', 'alice public', 'bob private']);
+  });
+
+  it('treats the opaque publishable and secret keys as anon and service_role', async () => {
+    const options = { auth: { persistSession: false, autoRefreshToken: false } };
+    expect(await bodies(createClient(env.apiUrl, env.publishableKey, options))).toEqual(['alice public']);
+    expect(await bodies(createClient(env.apiUrl, env.secretKey, options))).toEqual([
+      'alice private',
+      'alice public',
+      'bob private',
+    ]);
   });
 
   it('lets owners write their rows, with the owner from auth.uid()', async () => {
