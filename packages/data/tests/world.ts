@@ -1,6 +1,10 @@
-/** @module tests/world — a workspace with an owner, a board with three columns (the last one done). */
+/**
+ * @module tests/world — a workspace with an owner, a board with three columns (the last one done), and
+ * optionally one task in it.
+ */
 import { createBoard } from '../src/boards/create-board.ts';
 import { createColumn } from '../src/boards/create-column.ts';
+import { createTask } from '../src/tasks/create-task.ts';
 import { createWorkspace } from '../src/workspaces/create-workspace.ts';
 import { addMember, createUser, type TestUser, uniqueSlug } from './helpers.ts';
 
@@ -34,4 +38,15 @@ export async function createWorld(): Promise<World> {
       return user;
     },
   };
+}
+
+/** A fresh world with one task titled `title`, created by the owner in `column` (default: To do). */
+export async function createTaskWorld(title: string, column: keyof World['columns'] = 'todo') {
+  const world = await createWorld();
+  const task = await createTask(world.owner.client, {
+    boardId: world.boardId,
+    columnId: world.columns[column],
+    title,
+  });
+  return { world, task };
 }

@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { imageSize, png } from '../../tests/images.ts';
-import { createWorld } from '../../tests/world.ts';
-import { createTask } from '../tasks/create-task.ts';
+import { createTaskWorld } from '../../tests/world.ts';
 import { deleteAttachment } from './delete-attachment.ts';
 import { getAttachmentUrl } from './get-attachment-url.ts';
 import { listAttachments } from './list-attachments.ts';
 import { uploadAttachment } from './upload-attachment.ts';
 
-async function taskWorld() {
-  const world = await createWorld();
-  const task = await createTask(world.owner.client, {
-    boardId: world.boardId,
-    columnId: world.columns.todo,
-    title: 'Files',
-  });
-  return { world, task };
-}
-
 describe('attachments', () => {
   it('uploads with progress, lists, and downloads the same bytes under the file name', async () => {
-    const { world, task } = await taskWorld();
+    const { world, task } = await createTaskWorld('Files');
     const bytes = new Uint8Array(300_000).map((_, i) => i % 251);
     const file = new File([bytes], 'report/2026\u0007.bin', { type: 'application/octet-stream' });
     const progress: [number, number][] = [];
@@ -56,7 +45,7 @@ describe('attachments', () => {
   });
 
   it('gives images 320 and 640 pixel thumbnails', async () => {
-    const { world, task } = await taskWorld();
+    const { world, task } = await createTaskWorld('Files');
     const file = new File([png(1000, 500)], 'wide.png', { type: 'image/png' });
     const row = await uploadAttachment(world.owner.client, {
       workspaceId: world.workspaceId,
@@ -78,7 +67,7 @@ describe('attachments', () => {
   });
 
   it('refuses more than 10 MB before sending a byte', async () => {
-    const { world, task } = await taskWorld();
+    const { world, task } = await createTaskWorld('Files');
     const file = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.bin');
     let sent = 0;
     await expect(
@@ -90,7 +79,7 @@ describe('attachments', () => {
   });
 
   it('refuses viewers with FORBIDDEN and leaves no row', async () => {
-    const { world, task } = await taskWorld();
+    const { world, task } = await createTaskWorld('Files');
     const viewer = await world.join('viewer');
     const file = new File(['hello'], 'hello.txt', { type: 'text/plain' });
     await expect(
@@ -102,7 +91,7 @@ describe('attachments', () => {
   });
 
   it('deletes the row and the file; a member cannot delete someone else’s', async () => {
-    const { world, task } = await taskWorld();
+    const { world, task } = await createTaskWorld('Files');
     const member = await world.join('member');
     const row = await uploadAttachment(world.owner.client, {
       workspaceId: world.workspaceId,

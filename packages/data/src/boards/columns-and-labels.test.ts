@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorld } from '../../tests/world.ts';
+import { createTaskWorld, createWorld } from '../../tests/world.ts';
 import { createTask } from '../tasks/create-task.ts';
 import { setTaskLabels } from '../tasks/set-task-labels.ts';
 import { createLabel } from './create-label.ts';
@@ -11,12 +11,7 @@ import { updateLabel } from './update-label.ts';
 
 describe('columns', () => {
   it('renames, sets and clears the WIP limit, and turning it done completes its tasks', async () => {
-    const world = await createWorld();
-    const task = await createTask(world.owner.client, {
-      boardId: world.boardId,
-      columnId: world.columns.doing,
-      title: 'T',
-    });
+    const { world, task } = await createTaskWorld('T', 'doing');
     expect(
       await updateColumn(world.owner.client, {
         columnId: world.columns.doing,

@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createWorld } from '../../tests/world.ts';
-import { createTask } from '../tasks/create-task.ts';
+import { createTaskWorld } from '../../tests/world.ts';
 import { addComment } from './add-comment.ts';
 import { deleteComment } from './delete-comment.ts';
 import { editComment } from './edit-comment.ts';
 import { listComments } from './list-comments.ts';
 
-async function taskWorld() {
-  const world = await createWorld();
-  const task = await createTask(world.owner.client, {
-    boardId: world.boardId,
-    columnId: world.columns.todo,
-    title: 'Talk',
-  });
-  return { world, task };
-}
-
 describe('comments', () => {
   it('adds, edits (stamping edited_at) and lists with the author', async () => {
-    const { world, task } = await taskWorld();
+    const { world, task } = await createTaskWorld('Talk');
     const comment = await addComment(world.owner.client, { taskId: task.id, body: '  First!  ' });
     expect(comment).toMatchObject({ body: 'First!', author_id: world.owner.id, edited_at: null });
     const edited = await editComment(world.owner.client, { commentId: comment.id, body: 'First, edited' });
@@ -28,7 +17,7 @@ describe('comments', () => {
   });
 
   it('refuses a blank comment before sending, and a viewer commenting', async () => {
-    const { world, task } = await taskWorld();
+    const { world, task } = await createTaskWorld('Talk');
     const viewer = await world.join('viewer');
     await expect(addComment(world.owner.client, { taskId: task.id, body: '   ' })).rejects.toMatchObject({
       code: 'VALIDATION',
@@ -40,7 +29,7 @@ describe('comments', () => {
   });
 
   it('soft-deletes: the row stays with deleted_at, and cannot be edited after', async () => {
-    const { world, task } = await taskWorld();
+    const { world, task } = await createTaskWorld('Talk');
     const comment = await addComment(world.owner.client, { taskId: task.id, body: 'Oops' });
     expect((await deleteComment(world.owner.client, { commentId: comment.id })).deleted_at).not.toBeNull();
     const [shown] = await listComments(world.owner.client, { taskId: task.id });
@@ -52,7 +41,7 @@ describe('comments', () => {
   });
 
   it('lets only the author edit; an admin may delete anyone’s', async () => {
-    const { world, task } = await taskWorld();
+    const { world, task } = await createTaskWorld('Talk');
     const bo = await world.join('member', 'Bo');
     const admin = await world.join('admin');
     const comment = await addComment(bo.client, { taskId: task.id, body: 'Bo says' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorld } from '../../tests/world.ts';
+import { createTaskWorld, createWorld } from '../../tests/world.ts';
 import { getBoard } from '../boards/get-board.ts';
 import { archiveTask } from './archive-task.ts';
 import { completeTask } from './complete-task.ts';
@@ -52,12 +52,7 @@ describe('tasks', () => {
   });
 
   it('updates fields, and answers a stale edit with CONFLICT', async () => {
-    const world = await createWorld();
-    const task = await createTask(world.owner.client, {
-      boardId: world.boardId,
-      columnId: world.columns.todo,
-      title: 'Draft',
-    });
+    const { world, task } = await createTaskWorld('Draft');
     const edited = await updateTask(world.owner.client, {
       taskId: task.id,
       title: 'Final',
@@ -107,12 +102,7 @@ describe('tasks', () => {
   });
 
   it('completes by moving into the done column and reopens out of it', async () => {
-    const world = await createWorld();
-    const task = await createTask(world.owner.client, {
-      boardId: world.boardId,
-      columnId: world.columns.todo,
-      title: 'Ship',
-    });
+    const { world, task } = await createTaskWorld('Ship');
     const done = await completeTask(world.owner.client, { taskId: task.id });
     expect(done.column_id).toBe(world.columns.done);
     expect(done.completed_at).not.toBeNull();
@@ -121,12 +111,7 @@ describe('tasks', () => {
   });
 
   it('archives (hidden from the board) and restores', async () => {
-    const world = await createWorld();
-    const task = await createTask(world.owner.client, {
-      boardId: world.boardId,
-      columnId: world.columns.todo,
-      title: 'Old',
-    });
+    const { world, task } = await createTaskWorld('Old');
     expect((await archiveTask(world.owner.client, { taskId: task.id })).archived_at).not.toBeNull();
     expect((await getBoard(world.owner.client, { boardId: world.boardId })).tasks).toEqual([]);
     expect(
