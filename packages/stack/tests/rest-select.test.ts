@@ -204,6 +204,24 @@ describe('rest: select', () => {
     expect(data).toEqual([{ name: 'Nowhere' }]);
   });
 
+  it('describes the schema as OpenAPI at the root', async () => {
+    const res = await rest('/');
+    expect(res.headers.get('content-type')).toBe('application/openapi+json; charset=utf-8');
+    const doc = res.json() as {
+      swagger: string;
+      paths: Record<string, unknown>;
+      definitions: Record<string, { required: string[]; properties: Record<string, unknown> }>;
+    };
+    expect(doc.swagger).toBe('2.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/', '/countries', '/rpc/rest_add']));
+    expect(doc.definitions.cities.required).toEqual(['id', 'name']);
+    expect(doc.definitions.cities.properties.country_id).toEqual({
+      description: "Note:\nThis is a Foreign Key to `countries.id`.<fk table='countries' column='id'/>",
+      format: 'bigint',
+      type: 'integer',
+    });
+  });
+
   it('switches schema with Accept-Profile and refuses unexposed schemas', async () => {
     const other = await rest('/countries', { headers: { 'Accept-Profile': 'graphql_public' } });
     expect(other.status).toBe(404);

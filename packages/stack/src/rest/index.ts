@@ -7,6 +7,7 @@ import type { Service, StackContext } from '../context.ts';
 import { authenticate, type Caller, CLOCK_SKEW_SECONDS } from './auth.ts';
 import { ApiError, errorResponse, fromPgError, invalidBody } from './errors.ts';
 import { execute, type RequestSettings } from './execute.ts';
+import { openApi } from './openapi.ts';
 import { type ApiRequest, parseRequest } from './parse/request.ts';
 import { type PlanOptions, planRequest, type QueryPlan } from './plan/index.ts';
 import { respond, violation } from './respond.ts';
@@ -115,11 +116,21 @@ export async function build(stack: StackContext): Promise<Service> {
     let schema: string | undefined;
     try {
       caller = callerFor(request.headers.get('authorization'));
-      if (path === '/' || path === '')
-        return new Response(
-          JSON.stringify({ swagger: '2.0', info: { title: 'PostgREST API', version: '12' }, paths: {} }),
-          { headers: { 'content-type': 'application/openapi+json; charset=utf-8' } },
-        );
+      if (path === '/' || path === '') {
+        const schema = request.headers.get('accept-profile') ?? schemas[0] ?? 'public';
+        if (!schemas.includes(schema))
+          throw new ApiError(
+            406,
+            'PGRST106',
+            `Invalid schema: ${schema}`,
+            null,
+            `Only the following schemas are exposed: ${schemas.join(', ')}`,
+          );
+        const body = JSON.stringify(openApi(cache.current, schema, url.host));
+        return new Response(request.method === 'HEAD' ? null : body, {
+          headers: { 'content-type': 'application/openapi+json; charset=utf-8', 'content-profile': schema },
+        });
+      }
       const body = await readBody(request);
       const { req, plan } = planFor(request, url, path, body);
       schema = req.schema;
