@@ -214,8 +214,8 @@ describe('rest: select', () => {
     };
     expect(doc.swagger).toBe('2.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/', '/countries', '/rpc/rest_add']));
-    expect(doc.definitions.cities.required).toEqual(['id', 'name']);
-    expect(doc.definitions.cities.properties.country_id).toEqual({
+    expect(doc.definitions.cities?.required).toEqual(['id', 'name']);
+    expect(doc.definitions.cities?.properties.country_id).toEqual({
       description: "Note:\nThis is a Foreign Key to `countries.id`.<fk table='countries' column='id'/>",
       format: 'bigint',
       type: 'integer',
