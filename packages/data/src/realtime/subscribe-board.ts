@@ -9,6 +9,7 @@ import { taskRow } from '@lanes/shared/schemas/task';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { type RowEvent, toRowEvent } from '../internal/row-event.ts';
 import { channelKeys } from './keys.ts';
 
 export const subscribeBoardInput = z.object({
@@ -19,7 +20,6 @@ export type SubscribeBoardInput = z.infer<typeof subscribeBoardInput>;
 
 const TABLES = { tasks: taskRow, columns: columnRow, labels: labelRow } as const;
 type Table = keyof typeof TABLES;
-type RowOf<T extends Table> = z.infer<(typeof TABLES)[T]>;
 
 export interface Viewer {
   userId: string;
@@ -37,10 +37,8 @@ export const dragPayload = z.object({
 export type Drag = z.infer<typeof dragPayload>;
 
 export type BoardEvent =
-  | { [T in Table]: { kind: 'upsert'; table: T; row: RowOf<T> } }[Table]
-  | { kind: 'delete'; table: Table; id: string }
-  /** A change arrived that could not be read as a row: refetch the board. */
-  | { kind: 'stale'; table: Table }
+  /** Row changes; `stale`: a change that could not be read as a row, so refetch the board. */
+  | RowEvent<typeof TABLES>
   | { kind: 'presence'; viewers: Viewer[] }
   | { kind: 'drag'; drag: Drag }
   | { kind: 'status'; status: 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR' };
@@ -70,7 +68,7 @@ export function subscribeBoard(
 
   for (const table of Object.keys(TABLES) as Table[]) {
     const deliver = (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) =>
-      onEvent(toEvent(table, payload));
+      onEvent(toRowEvent(TABLES, table, payload));
     for (const event of ['INSERT', 'UPDATE'] as const) {
       channel.on(
         'postgres_changes',
@@ -109,16 +107,6 @@ export function subscribeBoard(
       await client.removeChannel(channel);
     },
   };
-}
-
-function toEvent(table: Table, payload: RealtimePostgresChangesPayload<Record<string, unknown>>): BoardEvent {
-  if (payload.eventType === 'DELETE') {
-    // Deletes carry the old primary key only.
-    const deleted = id.safeParse(payload.old.id);
-    return deleted.success ? { kind: 'delete', table, id: deleted.data } : { kind: 'stale', table };
-  }
-  const row = TABLES[table].safeParse(payload.new);
-  return row.success ? ({ kind: 'upsert', table, row: row.data } as BoardEvent) : { kind: 'stale', table };
 }
 
 function viewers(state: Record<string, { displayName?: unknown; taskId?: unknown }[]>): Viewer[] {

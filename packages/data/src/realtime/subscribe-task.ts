@@ -5,6 +5,7 @@ import { id } from '@lanes/shared/schemas/fields';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { type RowEvent, toRowEvent } from '../internal/row-event.ts';
 import { channelKeys } from './keys.ts';
 
 export const subscribeTaskInput = z.object({ taskId: id });
@@ -13,10 +14,7 @@ const TABLES = { comments: commentRow, attachments: attachmentRow } as const;
 type Table = keyof typeof TABLES;
 
 export type TaskEvent =
-  | { kind: 'upsert'; table: 'comments'; row: z.infer<typeof commentRow> }
-  | { kind: 'upsert'; table: 'attachments'; row: z.infer<typeof attachmentRow> }
-  | { kind: 'delete'; table: Table; id: string }
-  | { kind: 'stale'; table: Table }
+  | RowEvent<typeof TABLES>
   | { kind: 'status'; status: 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR' };
 
 export interface TaskSubscription {
@@ -35,18 +33,10 @@ export function subscribeTask(
     channel.on(
       'postgres_changes',
       { event: '*', schema: 'public', table, filter: `task_id=eq.${taskId}` },
-      (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => onEvent(toEvent(table, payload)),
+      (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) =>
+        onEvent(toRowEvent(TABLES, table, payload)),
     );
   }
   channel.subscribe((status) => onEvent({ kind: 'status', status }));
   return { unsubscribe: async () => void (await client.removeChannel(channel)) };
-}
-
-function toEvent(table: Table, payload: RealtimePostgresChangesPayload<Record<string, unknown>>): TaskEvent {
-  if (payload.eventType === 'DELETE') {
-    const deleted = id.safeParse(payload.old.id);
-    return deleted.success ? { kind: 'delete', table, id: deleted.data } : { kind: 'stale', table };
-  }
-  const row = TABLES[table].safeParse(payload.new);
-  return row.success ? ({ kind: 'upsert', table, row: row.data } as TaskEvent) : { kind: 'stale', table };
 }
