@@ -182,7 +182,7 @@ export async function benchRest(): Promise<Record<string, number | string>> {
   }
 }
 
-if (process.argv[2] === 'load') {
+if (import.meta.main && process.argv[2] === 'load') {
   process.once('message', async (m) => {
     const { url, headers } = m as { url: string; headers: Record<string, string> };
     const ms = Number(headers['x-warmup'] ?? headers['x-ms'] ?? DURATION_MS);
