@@ -273,3 +273,27 @@ test('offline: a banner shows, and on return the board catches up with what chan
   await expect(titles(carol, 'Todo')).toHaveText(['Made while Carol was away']);
   await carol.context().close();
 });
+
+test('on a phone the page keeps its width and the columns scroll sideways; focus is visible', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, 'carol@lanes.test', PASSWORD, `/sign-in?next=${encodeURIComponent(SEEDED_BOARD)}`);
+  await expect(page).toHaveURL(SEEDED_BOARD);
+  await live(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const lanes = page.getByRole('list', { name: 'Columns' });
+  const scrolls = await lanes.evaluate(
+    (el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto',
+  );
+  expect(scrolls).toBe(true);
+
+  // Focus rings show for keyboard users (`:focus-visible`): a key press first, then the card.
+  await page.keyboard.press('Tab');
+  await card(page, 'Write the launch announcement').focus();
+  const outline = await card(page, 'Write the launch announcement').evaluate(
+    (el) => getComputedStyle(el).outlineStyle,
+  );
+  expect(outline).toBe('solid');
+});
