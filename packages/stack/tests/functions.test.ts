@@ -1,8 +1,8 @@
 /** Edge Functions through supabase-js and raw fetch against the shared stack: bodies, auth, env, errors. */
-import { createHmac } from 'node:crypto';
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../src/testing.ts';
+import { signHs256 } from './helpers/jwt.ts';
 
 const env = stackEnv();
 const supabase = createClient(env.apiUrl, env.publishableKey);
@@ -10,11 +10,7 @@ const anonHeaders = { apikey: env.anonKey, authorization: `Bearer ${env.anonKey}
 const call = (path: string, init: RequestInit = {}) => fetch(`${env.apiUrl}/functions/v1/${path}`, init);
 
 /** An HS256 token signed with `secret`, like the ones GoTrue issued before asymmetric keys. */
-function hs256(claims: Record<string, unknown>, secret = env.jwtSecret): string {
-  const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const input = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
-  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
-}
+const hs256 = (claims: Record<string, unknown>, secret = env.jwtSecret) => signHs256(claims, secret);
 
 describe('request and response bodies', () => {
   it('passes a JSON body and shows the function its own path', async () => {

@@ -2,9 +2,10 @@
  * Helpers for the Realtime tests and bench: users in auth.users, HS256 tokens for them, supabase-js clients
  * with a chosen protocol version, and promises for subscription states and events.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import type { Sql } from 'postgres';
+import { signHs256 } from './helpers/jwt.ts';
 
 export interface TestUser {
   id: string;
@@ -12,9 +13,7 @@ export interface TestUser {
 }
 
 export function signToken(secret: string, claims: Record<string, unknown>): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
-  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+  return signHs256(claims, secret);
 }
 
 /** A user's id and a token for it, not yet in auth.users (see insertUser). */

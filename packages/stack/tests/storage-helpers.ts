@@ -1,19 +1,17 @@
 /** @module tests/storage-helpers — clients and tokens for the storage suites (users get HS256 tokens). */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import postgres from 'postgres';
 import { stackEnv } from '../src/testing.ts';
+import { signHs256 } from './helpers/jwt.ts';
 
 export const env = stackEnv();
 
-const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-
 /** An HS256 JWT signed with the stack's secret. */
 export function signJwt(claims: Record<string, unknown>, secret = env.jwtSecret): string {
-  const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
-  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+  return signHs256(claims, secret);
 }
 
 export interface TestUser {
