@@ -128,6 +128,22 @@ create policy "members can unlabel tasks on their boards" on public.task_labels
 -- Rules
 -- ============================================================================
 
+/**
+ * The key after the last task of a column, for a task placed there without a position; serves
+ * before_task_insert and place_moved_task. Locks the column first (the same lock move_task takes), so
+ * an insert or a move to the end and a concurrent move never pick one key.
+ */
+create function private.key_at_column_end(column_id uuid) returns text
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform 1 from public.columns c where c.id = key_at_column_end.column_id for update;
+  return public.key_between(
+    (select max(t.position) from public.tasks t where t.column_id = key_at_column_end.column_id), null);
+end;
+$$;
+
 -- On insert: the next number of the board, the tasks limit (archived included), and a position at
 -- the end of the column when none is given. The counter row is locked until commit, so concurrent
 -- inserts on one board queue here: numbers never repeat (nor are reused after a delete) and the
@@ -147,10 +163,7 @@ begin
       detail = 'A board can have at most 5,000 tasks, archived ones included.', hint = 'tasks_per_board';
   end if;
   if new.position is null then
-    -- The same lock move_task takes, so an insert and a move to the end never pick one key.
-    perform 1 from public.columns c where c.id = new.column_id for update;
-    new.position := public.key_between(
-      (select max(t.position) from public.tasks t where t.column_id = new.column_id), null);
+    new.position := private.key_at_column_end(new.column_id);
   end if;
   return new;
 end;
@@ -167,9 +180,7 @@ set search_path = ''
 as $$
 begin
   if new.column_id <> old.column_id and new.position = old.position then
-    perform 1 from public.columns c where c.id = new.column_id for update;
-    new.position := public.key_between(
-      (select max(t.position) from public.tasks t where t.column_id = new.column_id), null);
+    new.position := private.key_at_column_end(new.column_id);
   end if;
   return new;
 end;
