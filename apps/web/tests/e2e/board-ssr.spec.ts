@@ -5,7 +5,7 @@ test.use({ javaScriptEnabled: false });
 
 const BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
 
-test('the first HTML holds the columns and cards; a task can be added with a plain form post', async ({
+test('the first HTML holds the columns and cards; adding a task and filtering work with plain forms', async ({
   page,
 }) => {
   await page.goto(`/sign-in?next=${encodeURIComponent(BOARD)}`);
@@ -26,4 +26,10 @@ test('the first HTML holds the columns and cards; a task can be added with a pla
   await page.getByLabel('New task in To do').press('Enter');
   await expect(page).toHaveURL(BOARD);
   await expect(page.locator('[data-column-id]').first().locator('.lane-card-title').last()).toHaveText(title);
+
+  // The filter is a GET form: the server renders the filtered board.
+  await page.getByRole('searchbox', { name: 'Filter tasks' }).fill('safari');
+  await page.getByRole('searchbox', { name: 'Filter tasks' }).press('Enter');
+  await expect(page).toHaveURL(/\?q=safari/);
+  await expect(page.locator('.lane-card-title')).toHaveText(['Fix signup on Safari']);
 });

@@ -17,52 +17,55 @@ export interface FilterBarProps {
 
 export function FilterBar({ filter, labels, people, onChange }: FilterBarProps) {
   return (
-    <search className="board-filters" aria-label="Filter tasks">
-      <label className="visually-hidden" htmlFor="board-filter-text">
-        Filter tasks
-      </label>
-      <input
-        id="board-filter-text"
-        type="search"
-        name="q"
-        placeholder="Filter tasks  /"
-        value={filter.text}
-        onChange={(e) => onChange({ ...filter, text: e.currentTarget.value })}
-        aria-keyshortcuts="/"
-      />
-      <label className="visually-hidden" htmlFor="board-filter-assignee">
-        Assignee
-      </label>
-      <select
-        id="board-filter-assignee"
-        name="assignee"
-        value={filter.assignee}
-        onChange={(e) => onChange({ ...filter, assignee: e.currentTarget.value })}
-      >
-        <option value="">Anyone</option>
-        <option value="none">Nobody</option>
-        {people.map(([id, person]) => (
-          <option key={id} value={id}>
-            {person.name}
-          </option>
-        ))}
-      </select>
-      <label className="visually-hidden" htmlFor="board-filter-label">
-        Label
-      </label>
-      <select
-        id="board-filter-label"
-        name="label"
-        value={filter.label}
-        onChange={(e) => onChange({ ...filter, label: e.currentTarget.value })}
-      >
-        <option value="">Any label</option>
-        {labels.map((label) => (
-          <option key={label.id} value={label.id}>
-            {label.name}
-          </option>
-        ))}
-      </select>
+    <search aria-label="Filter tasks">
+      {/* A GET form: without JavaScript, Enter reloads the board filtered on the server (`?q=…`). */}
+      <form method="get" className="board-filters" onSubmit={(e) => e.preventDefault()}>
+        <label className="visually-hidden" htmlFor="board-filter-text">
+          Filter tasks
+        </label>
+        <input
+          id="board-filter-text"
+          type="search"
+          name="q"
+          placeholder="Filter tasks  /"
+          value={filter.text}
+          onChange={(e) => onChange({ ...filter, text: e.currentTarget.value })}
+          aria-keyshortcuts="/"
+        />
+        <label className="visually-hidden" htmlFor="board-filter-assignee">
+          Assignee
+        </label>
+        <select
+          id="board-filter-assignee"
+          name="assignee"
+          value={filter.assignee}
+          onChange={(e) => onChange({ ...filter, assignee: e.currentTarget.value })}
+        >
+          <option value="">Anyone</option>
+          <option value="none">Nobody</option>
+          {people.map(([id, person]) => (
+            <option key={id} value={id}>
+              {person.name}
+            </option>
+          ))}
+        </select>
+        <label className="visually-hidden" htmlFor="board-filter-label">
+          Label
+        </label>
+        <select
+          id="board-filter-label"
+          name="label"
+          value={filter.label}
+          onChange={(e) => onChange({ ...filter, label: e.currentTarget.value })}
+        >
+          <option value="">Any label</option>
+          {labels.map((label) => (
+            <option key={label.id} value={label.id}>
+              {label.name}
+            </option>
+          ))}
+        </select>
+      </form>
     </search>
   );
 }
