@@ -6,6 +6,7 @@
  * the request to the function's warm worker (started on first use) → stream its answer back.
  */
 import { existsSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestContext, Service, StackContext } from '../context.ts';
 import { functionEnv } from './env.ts';
@@ -48,11 +49,20 @@ function timeoutFromEnv(): number {
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
 }
 
+/**
+ * Deno's module cache (npm packages, compiled modules) is shared by every stack on this machine, as Deno's
+ * own default cache is: throwaway test stacks then download `npm:` packages once, not on every run, and
+ * Deno locks the cache for concurrent processes. `STACK_DENO_DIR` moves it.
+ */
+function sharedDenoDir(): string {
+  return process.env.STACK_DENO_DIR || join(tmpdir(), 'lanes-stack-deno');
+}
+
 export function build(stack: StackContext, options: FunctionsOptions = {}): Service {
   const functionsDir = join(stack.config.supabaseDir, 'functions');
   const runtime = new FunctionRuntime({
     functionsDir,
-    denoDir: join(stack.dataDir, 'functions', 'deno'),
+    denoDir: sharedDenoDir(),
     timeoutMs: options.timeoutMs ?? timeoutFromEnv(),
     env: () => functionEnv(stack, (message) => stack.log('functions', message)),
     log: (name, line) => stack.log(`functions:${name}`, line),
