@@ -354,7 +354,7 @@ create schema private;
 
 /**
  * The key for an item moved between the siblings whose keys are `before_key` and `after_key` (null =
- * that end), given the keys of every other item in the list. Serves move_column and move_task.
+ * that end), given the keys of every other item in the list (see key_between_neighbours below).
  * Neither named: the end of the list. Only `after_key`: right above it, below whatever precedes it
  * now. `before_key` named: right below it (key_after_sibling).
  */
@@ -372,6 +372,42 @@ as $$
 $$;
 
 /**
+ * The key for an item moved between the neighbours the client named (`before_id` above or left of
+ * it, `after_id` below or right of it; null = that end), looked up among the other items of its
+ * list as they are now (`sibling_ids` with their `sibling_keys`). Serves move_column and move_task.
+ * CONFLICT, with the caller's wording in `detail`, when a named neighbour has left the list or
+ * `after_id` no longer comes after `before_id`.
+ */
+create function private.key_between_neighbours(
+  before_id uuid, after_id uuid, sibling_ids uuid[], sibling_keys text[],
+  before_gone text, after_gone text
+) returns text
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  before_key text;
+  after_key text;
+begin
+  if before_id is not null then
+    select s.k into before_key from unnest(sibling_ids, sibling_keys) s (i, k)
+    where s.i = key_between_neighbours.before_id;
+    if not found then
+      raise exception using errcode = 'P0001', message = 'CONFLICT', detail = before_gone, hint = 'before_id';
+    end if;
+  end if;
+  if after_id is not null then
+    select s.k into after_key from unnest(sibling_ids, sibling_keys) s (i, k)
+    where s.i = key_between_neighbours.after_id;
+    if not found or (before_key is not null and after_key collate "C" <= before_key collate "C") then
+      raise exception using errcode = 'P0001', message = 'CONFLICT', detail = after_gone, hint = 'after_id';
+    end if;
+  end if;
+  return private.key_for_move(before_key, after_key, sibling_keys);
+end;
+$$;
+
+/**
  * Moves a column between two neighbours (ids as the client sees them; null = that end).
  * Example: select * from public.move_column('<column>', '<column before>', null);  -- to the end
  */
@@ -382,8 +418,8 @@ set search_path = ''
 as $$
 declare
   moving public.columns;
-  before_key text;
-  after_key text;
+  sibling_ids uuid[];
+  sibling_keys text[];
   new_key text;
 begin
   select * into moving from public.columns c where c.id = move_column.column_id;
@@ -399,25 +435,12 @@ begin
   -- One column move per board at a time.
   perform 1 from public.boards b where b.id = moving.board_id for update;
 
-  if before_id is not null then
-    select c.position into before_key from public.columns c
-    where c.id = move_column.before_id and c.board_id = moving.board_id and c.id <> moving.id;
-    if not found then
-      raise exception using errcode = 'P0001', message = 'CONFLICT',
-        detail = 'The column to place it after is gone.', hint = 'before_id';
-    end if;
-  end if;
-  if after_id is not null then
-    select c.position into after_key from public.columns c
-    where c.id = move_column.after_id and c.board_id = moving.board_id and c.id <> moving.id;
-    if not found or (before_key is not null and after_key collate "C" <= before_key collate "C") then
-      raise exception using errcode = 'P0001', message = 'CONFLICT',
-        detail = 'The column to place it before is gone or moved.', hint = 'after_id';
-    end if;
-  end if;
+  select coalesce(array_agg(c.id order by c.id), '{}'), coalesce(array_agg(c.position::text order by c.id), '{}')
+  into sibling_ids, sibling_keys
+  from public.columns c where c.board_id = moving.board_id and c.id <> moving.id;
 
-  new_key := private.key_for_move(before_key, after_key, array(
-    select c.position from public.columns c where c.board_id = moving.board_id and c.id <> moving.id));
+  new_key := private.key_between_neighbours(move_column.before_id, move_column.after_id, sibling_ids, sibling_keys,
+    'The column to place it after is gone.', 'The column to place it before is gone or moved.');
 
   update public.columns c set position = new_key where c.id = moving.id returning * into moving;
   return moving;

@@ -361,8 +361,8 @@ set search_path = ''
 as $$
 declare
   moving public.tasks;
-  before_key text;
-  after_key text;
+  sibling_ids uuid[];
+  sibling_keys text[];
   new_key text;
 begin
   select * into moving from public.tasks t where t.id = move_task.task_id;
@@ -382,25 +382,12 @@ begin
       detail = 'The target column is not on this board any more.', hint = 'column';
   end if;
 
-  if before_id is not null then
-    select t.position into before_key from public.tasks t
-    where t.id = move_task.before_id and t.column_id = move_task.column_id and t.id <> moving.id;
-    if not found then
-      raise exception using errcode = 'P0001', message = 'CONFLICT',
-        detail = 'The task to place it below left the column.', hint = 'before_id';
-    end if;
-  end if;
-  if after_id is not null then
-    select t.position into after_key from public.tasks t
-    where t.id = move_task.after_id and t.column_id = move_task.column_id and t.id <> moving.id;
-    if not found or (before_key is not null and after_key collate "C" <= before_key collate "C") then
-      raise exception using errcode = 'P0001', message = 'CONFLICT',
-        detail = 'The task to place it above left the column or moved.', hint = 'after_id';
-    end if;
-  end if;
+  select coalesce(array_agg(t.id order by t.id), '{}'), coalesce(array_agg(t.position::text order by t.id), '{}')
+  into sibling_ids, sibling_keys
+  from public.tasks t where t.column_id = move_task.column_id and t.id <> moving.id;
 
-  new_key := private.key_for_move(before_key, after_key, array(
-    select t.position from public.tasks t where t.column_id = move_task.column_id and t.id <> moving.id));
+  new_key := private.key_between_neighbours(move_task.before_id, move_task.after_id, sibling_ids, sibling_keys,
+    'The task to place it below left the column.', 'The task to place it above left the column or moved.');
 
   update public.tasks t set column_id = move_task.column_id, position = new_key
   where t.id = moving.id
