@@ -1,25 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createWorld } from '../../tests/world.ts';
+import { createTaskWorld } from '../../tests/world.ts';
 import { createLabel } from '../boards/create-label.ts';
 import { getBoard } from '../boards/get-board.ts';
 import { archiveTask } from './archive-task.ts';
-import { createTask } from './create-task.ts';
 import { deleteTask } from './delete-task.ts';
 import { setTaskLabels } from './set-task-labels.ts';
 
 describe('task labels', () => {
   it('sets exactly the given labels', async () => {
-    const world = await createWorld();
+    const { world, task } = await createTaskWorld('Tag me');
     const [bug, ui, api] = await Promise.all(
       ['Bug', 'UI', 'API'].map((name) =>
         createLabel(world.owner.client, { boardId: world.boardId, name, color: 'blue' }),
       ),
     );
-    const task = await createTask(world.owner.client, {
-      boardId: world.boardId,
-      columnId: world.columns.todo,
-      title: 'Tag me',
-    });
     await setTaskLabels(world.owner.client, { taskId: task.id, labelIds: [bug!.id, ui!.id] });
     await setTaskLabels(world.owner.client, { taskId: task.id, labelIds: [ui!.id, api!.id] });
     const board = await getBoard(world.owner.client, { boardId: world.boardId });
@@ -31,13 +25,8 @@ describe('task labels', () => {
 
 describe('deleteTask', () => {
   it('deletes archived tasks only, and only for admins', async () => {
-    const world = await createWorld();
+    const { world, task } = await createTaskWorld('Bye');
     const member = await world.join('member');
-    const task = await createTask(world.owner.client, {
-      boardId: world.boardId,
-      columnId: world.columns.todo,
-      title: 'Bye',
-    });
     await expect(deleteTask(world.owner.client, { taskId: task.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });

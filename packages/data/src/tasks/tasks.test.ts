@@ -120,13 +120,8 @@ describe('tasks', () => {
   });
 
   it('lets a viewer do nothing: moving is FORBIDDEN, archiving NOT_FOUND', async () => {
-    const world = await createWorld();
+    const { world, task } = await createTaskWorld('Mine');
     const viewer = await world.join('viewer');
-    const task = await createTask(world.owner.client, {
-      boardId: world.boardId,
-      columnId: world.columns.todo,
-      title: 'Mine',
-    });
     await expect(
       moveTask(viewer.client, {
         taskId: task.id,
