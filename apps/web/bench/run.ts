@@ -45,7 +45,9 @@ if (wanted('ssr') || wanted('moves') || wanted('lighthouse')) {
       console.log(`${'  HTML size'.padEnd(44)} ${Math.round(ssr.bytes / 1024)} KB`);
       // The same request without the React render: the loaders' data only (React Router's `.data` URL).
       const data = await measureSsr(`${world.appUrl}${big}.data`, alice, 50, 5);
-      console.log(`${'  of which loaders only (.data, 50 GETs)'.padEnd(44)} p50 ${data.p50} ms, p99 ${data.p99} ms`);
+      console.log(
+        `${'  of which loaders only (.data, 50 GETs)'.padEnd(44)} p50 ${data.p50} ms, p99 ${data.p99} ms`,
+      );
     }
     if (wanted('moves')) {
       const small = await createBoard(world, 'Bench moves', 2, 2);

@@ -18,6 +18,17 @@ export function loadLive(): Promise<LiveModule> {
   return loading;
 }
 
+/**
+ * Runs `task` once the page has loaded and the browser is idle: the ~90 KB of Supabase code is parsed and run
+ * after the server-rendered board is on screen, not in competition with it.
+ */
+function afterFirstPaint(task: () => void) {
+  const idle = () =>
+    window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 1);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 export type Connection = 'connecting' | 'live' | 'offline';
 
 /** Who is dragging which card, by task id; a drag not heard of for a while is assumed over. */
@@ -72,8 +83,10 @@ export function useBoardLive(
         }
       }
     };
-    void loadLive().then((live) => {
-      if (!closed) subscription.current = live.connect(env, { boardId, me }, onEvent);
+    afterFirstPaint(() => {
+      void loadLive().then((live) => {
+        if (!closed) subscription.current = live.connect(env, { boardId, me }, onEvent);
+      });
     });
     const offline = () => setConnection('offline');
     // Back online: the socket may have survived a short outage (no new join to tell us), so catch up now;
