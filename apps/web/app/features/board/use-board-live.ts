@@ -23,8 +23,10 @@ export function loadLive(): Promise<LiveModule> {
  * after the server-rendered board is on screen, not in competition with it.
  */
 function afterFirstPaint(task: () => void) {
-  const idle = () =>
+  const whenIdle = () =>
     window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 1);
+  // A frame callback, then a task: by then the frame holding the server-rendered board has been painted.
+  const idle = () => requestAnimationFrame(() => setTimeout(whenIdle, 0));
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
@@ -85,7 +87,11 @@ export function useBoardLive(
     };
     afterFirstPaint(() => {
       void loadLive().then((live) => {
-        if (!closed) subscription.current = live.connect(env, { boardId, me }, onEvent);
+        // Joining in a task of its own keeps evaluating the chunk and opening the socket from adding up to
+        // one long task.
+        setTimeout(() => {
+          if (!closed) subscription.current = live.connect(env, { boardId, me }, onEvent);
+        }, 0);
       });
     });
     const offline = () => setConnection('offline');
