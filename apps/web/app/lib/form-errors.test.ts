@@ -39,6 +39,10 @@ describe('toFormErrors', () => {
     expect(toFormErrors(new LanesError('RATE_LIMITED', { cause })).form).toBe(
       'Too many attempts. Please wait 37 seconds and try again.',
     );
+    const lastMoment = { message: 'For security purposes, you can only request this after 0 seconds.' };
+    expect(toFormErrors(new LanesError('RATE_LIMITED', { cause: lastMoment })).form).toBe(
+      'Too many attempts. Please wait 1 second and try again.',
+    );
     expect(toFormErrors(new LanesError('RATE_LIMITED')).form).toBe(
       'Too many attempts. Please wait a minute and try again.',
     );

@@ -40,9 +40,10 @@ export function toFormErrors(error: unknown): FormErrors {
 function formMessage(error: LanesError): string {
   if (error.code === 'RATE_LIMITED') {
     const seconds = waitSeconds(error);
-    return seconds
-      ? `Too many attempts. Please wait ${seconds} seconds and try again.`
-      : 'Too many attempts. Please wait a minute and try again.';
+    if (seconds === null) return 'Too many attempts. Please wait a minute and try again.';
+    // GoTrue truncates the wait, so the last moments of a window read "after 0 seconds".
+    const wait = Math.max(1, seconds);
+    return `Too many attempts. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`;
   }
   if (error.code === 'UNEXPECTED' && error.requestId)
     return `${error.message} (reference ${error.requestId})`;

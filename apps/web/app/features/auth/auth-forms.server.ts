@@ -19,6 +19,8 @@ export interface AuthActionData {
   /** "Check your inbox" after a sign-up, magic link, resend or recovery email. */
   sent?: 'signup' | 'magic-link' | 'resend' | 'recovery';
   email?: string;
+  /** The form button that failed, so the page can offer it again (e.g. a resend refused for now). */
+  intent?: string;
 }
 
 const text = (form: FormData, name: string) => {
@@ -26,11 +28,11 @@ const text = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
-export function failed(error: unknown, email: string) {
+export function failed(error: unknown, email: string, intent?: string) {
   if (!(error instanceof LanesError)) console.error(error);
   const errors = toFormErrors(error);
   const status = error instanceof LanesError ? error.status : 500;
-  return data<AuthActionData>({ errors, email }, { status });
+  return data<AuthActionData>(intent ? { errors, email, intent } : { errors, email }, { status });
 }
 
 const siteUrl = () => ({ siteUrl: env.SITE_URL });
@@ -53,7 +55,7 @@ export async function signInAction(client: LanesClient, form: FormData) {
     }
     await signInWithPassword(client, { email, password: text(form, 'password') });
   } catch (error) {
-    return failed(error, email);
+    return failed(error, email, intent);
   }
   // The session cookies are on the response already (the root middleware copies them).
   throw redirect(next);

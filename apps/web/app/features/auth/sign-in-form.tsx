@@ -64,7 +64,7 @@ export function SignInForm({
         />
         <FormError>
           {errors?.form ? <p>{errors.form}</p> : null}
-          {errors?.code === 'EMAIL_NOT_CONFIRMED' ? (
+          {errors?.code === 'EMAIL_NOT_CONFIRMED' || result?.intent === 'resend' ? (
             <p>
               <button type="submit" form="resend-confirmation" className="link-button">
                 Resend confirmation email
