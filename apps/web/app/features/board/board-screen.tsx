@@ -132,7 +132,7 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
       {!canEdit ? (
         <p className="board-readonly">You can view this board. Your role does not allow changes.</p>
       ) : null}
-      <DndContext id="board" accessibility={a11y} {...dnd}>
+      <DndContext id="board-dnd-instructions" accessibility={a11y} {...dnd}>
         <SortableContext items={model.columns.map((c) => c.id)} strategy={horizontalListSortingStrategy}>
           <ol className="lanes" aria-label="Columns">
             {model.columns.map((column) => {
