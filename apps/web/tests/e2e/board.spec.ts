@@ -105,7 +105,9 @@ test('columns and tasks are added inline; cards move by keyboard and mouse, and 
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowLeft');
-  await page.waitForTimeout(200);
+  // Drop only once dnd-kit has taken the column over Todo's place: its live region says so, as a screen
+  // reader would (a fixed pause lost the race on a busy machine).
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText('column Done is over column Todo');
   await page.keyboard.press('Space');
   const headings = page.getByRole('list', { name: 'Columns' }).locator(':scope > li h2');
   await expect(headings).toHaveText([/^Done/, /^Todo/]);
