@@ -18,6 +18,9 @@ test('the theme follows the system until switched, and the server renders the ch
   expect(await response?.text()).toContain('<html lang="en" data-theme="light">');
   await page.getByRole('button', { name: /Theme: light/ }).click();
   await expect(html).toHaveAttribute('data-theme', 'dark');
+  // An explicit dark theme holds even when the system turns light.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(background).toBe('rgb(17, 19, 23)');
 });
 
 test('pages fit a phone screen without sideways scrolling', async ({ page }) => {
