@@ -14,24 +14,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTestStack, toEnv } from '@lanes/stack/testing';
+import { freePort, startTestStack, toEnv } from '@lanes/stack/testing';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The project mirror: links for everything but `supabase/functions/.env`. */
 function mirror(inboxPort: number): string {

@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import { startTestStack } from '../src/testing.ts';
+import { percentileOf as percentile, round } from './lib.ts';
 
 export interface AuthBench {
   signInP50Ms: number;
@@ -15,12 +16,6 @@ export interface AuthBench {
   refreshP99Ms: number;
   samples: number;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-const round = (n: number) => Math.round(n * 10) / 10;
 
 export async function benchAuth(samples = 50): Promise<AuthBench> {
   const workdir = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));

@@ -6,11 +6,11 @@
  *   node bench/rest.ts
  */
 import { fork } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { Agent, createServer, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { startTestStack } from '../src/testing.ts';
+import { signHs256 } from '../tests/helpers/jwt.ts';
 
 const CLIENTS = 10;
 const DURATION_MS = 5000;
@@ -44,15 +44,13 @@ function combine(runs: LoadResult[]): LoadResult {
 }
 
 function token(secret: string): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const claims = {
     sub: '11111111-1111-1111-1111-111111111111',
     role: 'authenticated',
     aud: 'authenticated',
     exp: Math.floor(Date.now() / 1000) + 3600,
   };
-  const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
-  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+  return signHs256(claims, secret);
 }
 
 /** Child side: hammers `url` with CLIENTS keep-alive loops and reports throughput and latency. */

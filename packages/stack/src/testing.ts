@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningStack, type StartOptions, startStack } from './index.ts';
 
+/** A free loopback port, for test setups that start servers beside a stack. */
+export { freePort } from './util/ports.ts';
+
 /**
  * What a test needs to reach a stack: RunningStack's urls and keys, and the project folder; plain JSON
  * so vitest can pass it from globalSetup to workers.

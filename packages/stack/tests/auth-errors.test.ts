@@ -1,15 +1,11 @@
 /** Bad input and bad tokens: GoTrue's codes, statuses and both error shapes, and nothing changed. */
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { anon, authFetch, confirmedUser, decodeJwt, env, signIn } from './auth-helpers.ts';
+import { signHs256 } from './helpers/jwt.ts';
 
 const V = { 'x-supabase-api-version': '2024-01-01' };
 
-function hs256(claims: Record<string, unknown>, secret = env.jwtSecret): string {
-  const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const input = `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}`;
-  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
-}
+const hs256 = (claims: Record<string, unknown>, secret = env.jwtSecret) => signHs256(claims, secret);
 
 const getUser = (token: string) =>
   authFetch('/user', { headers: { ...V, authorization: `Bearer ${token}` } });

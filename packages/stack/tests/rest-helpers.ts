@@ -1,7 +1,7 @@
 /** Clients and raw requests for the REST contract tests (tests/rest-*.test.ts). */
-import { createHmac } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { stackEnv } from '../src/testing.ts';
+import { signHs256 } from './helpers/jwt.ts';
 
 export const env = stackEnv();
 export const ALICE = '11111111-1111-1111-1111-111111111111';
@@ -11,9 +11,7 @@ const options = { auth: { persistSession: false, autoRefreshToken: false, detect
 
 /** An HS256 token signed with the stack's secret (what GoTrue issues with the legacy secret). */
 export function signToken(claims: Record<string, unknown>, secret = env.jwtSecret): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
-  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+  return signHs256(claims, secret);
 }
 
 export function userToken(sub: string, extra: Record<string, unknown> = {}): string {

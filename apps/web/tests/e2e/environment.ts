@@ -5,24 +5,12 @@
  * everything down on SIGTERM.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTestStack } from '@lanes/stack/testing';
+import { freePort, startTestStack } from '@lanes/stack/testing';
 
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const repoRoot = resolve(appDir, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((done, fail) => {

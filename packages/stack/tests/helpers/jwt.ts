@@ -1,5 +1,5 @@
 /**
- * @module tests/helpers/jwt — signs HS256 tokens for the realtime, storage and functions tests with
+ * @module tests/helpers/jwt — signs HS256 tokens for the stack's tests and benches with
  * node:crypto directly, not with src/jwt.ts, so a bug in the stack's signer cannot hide one in its verifier.
  */
 import { createHmac } from 'node:crypto';
