@@ -2,9 +2,10 @@
  * @module testing — helpers for test suites that run against a stack: one stack per test run started in
  * vitest's globalSetup (`provideStack`), read back in tests with `stackEnv()`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from './context.ts';
 import { type RunningStack, type StartOptions, startStack } from './index.ts';
 
 /** A free loopback port, for test setups that start servers beside a stack. */
@@ -44,11 +45,21 @@ export function toEnv(stack: RunningStack): StackEnv {
   };
 }
 
+/**
+ * Test stacks are quiet: `STACK_DEBUG` prints their log to stderr, `STACK_LOG_FILE` appends it to a file
+ * (which CI keeps when a run fails, without flooding the job's output).
+ */
+function testLog(): Logger | undefined {
+  if (process.env.STACK_DEBUG) return undefined;
+  const file = process.env.STACK_LOG_FILE;
+  if (!file) return () => {};
+  return (service, message) => appendFileSync(file, `${new Date().toISOString()} [${service}] ${message}\n`);
+}
+
 /** Starts a throwaway stack on free ports with its data in a temp folder that `stop()` removes. */
 export async function startTestStack(options: StartOptions & { workdir: string }): Promise<RunningStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'stack-test-'));
-  const quiet = process.env.STACK_DEBUG ? undefined : () => {};
-  const stack = await startStack({ ports: 'auto', log: quiet, ...options, dataDir });
+  const stack = await startStack({ ports: 'auto', log: testLog(), ...options, dataDir });
   const stop = stack.stop;
   return {
     ...stack,
