@@ -50,11 +50,14 @@ const hostedEnv = () => ({
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lanes-deploy-rehearsal-'));
   summary = join(dir, 'summary.md');
-  // The first stack, migrated as every developer's is; the second, an empty project to deploy to.
+  // The first stack, migrated as every developer's is; the second, an empty project to deploy to. Their
+  // log goes to a file, as in CI (which uploads it when a run fails).
+  process.env.STACK_LOG_FILE = join(dir, 'stack.log');
   [source, target] = await Promise.all([
     startTestStack({ workdir: repoRoot }),
     startTestStack({ workdir: projectFolder('hosted') }),
   ]);
+  delete process.env.STACK_LOG_FILE;
   api = await startFakeManagementApi(dir, PROJECT_REF);
 }, 120_000);
 
@@ -99,6 +102,10 @@ describe('pnpm deploy:backend --db-url, against a second stack', () => {
     }
     expect(run.stdout).not.toMatch(/:postgres@/);
   }, 180_000);
+
+  it('logs the stacks to STACK_LOG_FILE', () => {
+    expect(readFileSync(join(dir, 'stack.log'), 'utf8')).toMatch(/^\S+ \[\w+\] /m);
+  });
 
   it('changes nothing when run again', async () => {
     const before = await schemaFingerprint(target.dbUrl);
