@@ -22,6 +22,7 @@ import { inboxHandler } from './inbox/http.ts';
 import { Inbox } from './inbox/inbox.ts';
 import { Jwt, loadSigningKey } from './jwt.ts';
 import { ANON_KEY, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
+import { build as buildManagement } from './management/index.ts';
 import { bootstrap, bootstrapHash, migrate, pendingMigrations } from './postgres/database.ts';
 import { LOCAL_PASSWORD, type PostgresServer, startPostgres } from './postgres/server.ts';
 import { createFromTemplate } from './postgres/template.ts';
@@ -41,6 +42,11 @@ export interface StartOptions {
   ports?: 'auto' | Partial<StackConfig['ports']>;
   /** Skip applying migrations and seed (the caller manages the schema). */
   skipMigrations?: boolean;
+  /**
+   * Serve the Management API's function deploy and secrets routes under `/v1` (management/index.ts), so
+   * this stack can play a hosted project for `supabase functions deploy` and `secrets set`.
+   */
+  managementApi?: boolean;
   log?: Logger;
 }
 
@@ -195,6 +201,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     const realtime = await make(buildRealtime);
     const storage = await make(buildStorage);
     const functions = await make(buildFunctions);
+    const management = options.managementApi ? [await make(buildManagement)] : [];
     const openAuthPaths = /^\/(verify|callback|authorize|\.well-known\/jwks\.json)\/?$/;
     const gateway = new Gateway(
       [
@@ -203,6 +210,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
         { prefix: '/realtime/v1', service: realtime, keyAuth: true, cors: true },
         { prefix: '/storage/v1', service: storage, keyAuth: false, cors: true },
         { prefix: '/functions/v1', service: functions, keyAuth: false, cors: false },
+        ...management.map((service) => ({ prefix: '/v1', service, keyAuth: false, cors: false })),
       ],
       log,
     );

@@ -1,7 +1,7 @@
 /**
  * The deploy rehearsed for real: `pnpm deploy:backend --db-url` against a second local stack that plays
- * the hosted project (an empty project: bootstrapped, no migrations), and the CLI's function deploys and
- * secrets sent to a recording Management API (the boundary: docs/decisions/102).
+ * the hosted project (an empty project: bootstrapped, no migrations), which also serves the Management API
+ * routes the CLI deploys functions and sets secrets through; the deployed functions then run there.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,26 +9,28 @@ import { join } from 'node:path';
 import type { RunningStack } from '@lanes/stack';
 import { generateTypes } from '@lanes/stack/database';
 import { startTestStack } from '@lanes/stack/testing';
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_SECRETS } from '../src/deploy/env.ts';
 import { edgeFunctions } from '../src/deploy/project.ts';
-import { type FakeApi, startFakeManagementApi } from './helpers/fake-management-api.ts';
+import { writeCliProfile } from './helpers/cli-profile.ts';
 import { repoRoot } from './helpers/repo-skeleton.ts';
 import { runDeploy } from './helpers/run-deploy.ts';
 import { appliedVersions, schemaFingerprint } from './helpers/schema.ts';
 
 const PROJECT_REF = 'rehearsalprojectrefx';
 const ACCESS_TOKEN = `sbp_${'c0ffee42'.repeat(5)}`;
-const SECRETS = {
+/** The functions' secrets; their mail goes to the second stack's inbox, as hosted mail goes to a relay. */
+const secrets = () => ({
   LANES_SITE_URL: 'https://lanes.rehearsal.example',
-  LANES_EMAIL_API_URL: 'https://mail-relay.rehearsal.example/api/v1/send',
+  LANES_EMAIL_API_URL: `${target.inboxUrl}/api/v1/send`,
   LANES_EMAIL_FROM: 'no-reply@rehearsal.example',
-};
+});
 
 let dir: string;
 let source: RunningStack;
 let target: RunningStack;
-let api: FakeApi;
+let profile: string;
 let summary: string;
 
 /** A project folder holding only `supabase/config.toml` (and what `extra` adds): a project never deployed to. */
@@ -44,7 +46,7 @@ const hostedEnv = () => ({
   SUPABASE_PROJECT_ID: PROJECT_REF,
   SUPABASE_ACCESS_TOKEN: ACCESS_TOKEN,
   GITHUB_STEP_SUMMARY: summary,
-  ...SECRETS,
+  ...secrets(),
 });
 
 beforeAll(async () => {
@@ -55,20 +57,20 @@ beforeAll(async () => {
   process.env.STACK_LOG_FILE = join(dir, 'stack.log');
   [source, target] = await Promise.all([
     startTestStack({ workdir: repoRoot }),
-    startTestStack({ workdir: projectFolder('hosted') }),
+    startTestStack({ workdir: projectFolder('hosted'), managementApi: true }),
   ]);
   delete process.env.STACK_LOG_FILE;
-  api = await startFakeManagementApi(dir, PROJECT_REF);
+  profile = writeCliProfile(dir, target.apiUrl);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([source?.stop(), target?.stop(), api?.close()]);
+  await Promise.all([source?.stop(), target?.stop()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('pnpm deploy:backend --db-url, against a second stack', () => {
   it('brings the empty database to the first stack’s schema and types, and deploys every function', async () => {
-    const run = await runDeploy(['--db-url', target.dbUrl, '--profile', api.profile], hostedEnv());
+    const run = await runDeploy(['--db-url', target.dbUrl, '--profile', profile], hostedEnv());
     expect(run.code, run.stdout + run.stderr).toBe(0);
 
     expect(await appliedVersions(target.dbUrl)).toEqual(await appliedVersions(source.dbUrl));
@@ -79,29 +81,54 @@ describe('pnpm deploy:backend --db-url, against a second stack', () => {
     ]);
     expect(deployedTypes).toBe(localTypes);
 
-    // Each function reached the Management API once, with its own entrypoint, import map and verify_jwt.
-    const expected = edgeFunctions(repoRoot);
-    expect(api.deploys.map((d) => [d.slug, d.metadata.verify_jwt])).toEqual(
-      expected.map((fn) => [fn.name, fn.verifyJwt]),
+    // Each function reached the second stack's Management API with its verify_jwt, and its secrets.
+    const management = (path: string) =>
+      fetch(`${target.apiUrl}/v1/projects/${PROJECT_REF}${path}`, {
+        headers: { authorization: `Bearer ${ACCESS_TOKEN}` },
+      }).then((r) => r.json() as Promise<{ slug?: string; name?: string; verify_jwt?: boolean }[]>);
+    expect((await management('/functions')).map((f) => [f.slug, f.verify_jwt])).toEqual(
+      edgeFunctions(repoRoot).map((fn) => [fn.name, fn.verifyJwt]),
     );
-    for (const deploy of api.deploys) {
-      expect(deploy.metadata.entrypoint_path).toBe(`supabase/functions/${deploy.slug}/index.ts`);
-      expect(deploy.files).toContain(`supabase/functions/${deploy.slug}/index.ts`);
-      expect(deploy.files).toContain('supabase/functions/_shared/env.ts');
-    }
-    expect(api.secrets).toEqual(FUNCTION_SECRETS.map((name) => ({ name, value: SECRETS[name] })));
-    expect(api.tokens).toEqual(new Set([`Bearer ${ACCESS_TOKEN}`]));
-
+    expect((await management('/secrets')).map((s) => s.name).sort()).toEqual([...FUNCTION_SECRETS].sort());
     // The dry run is in the job summary; no secret is in the log or the summary.
     const written = readFileSync(summary, 'utf8');
     expect(written).toContain('### Database migrations (dry run)');
     expect(written).toContain('20261121130000_profiles.sql');
-    for (const value of [ACCESS_TOKEN, ...Object.values(SECRETS)]) {
+    for (const value of [ACCESS_TOKEN, ...Object.values(secrets())]) {
       expect(run.stdout + run.stderr).not.toContain(value);
       expect(written).not.toContain(value);
     }
     expect(run.stdout).not.toMatch(/:postgres@/);
   }, 180_000);
+
+  it('runs the deployed functions in the second stack, with their secrets', async () => {
+    const anon = createClient(target.apiUrl, target.anonKey, { auth: { persistSession: false } });
+    // verify_jwt as deployed: no user token, no call.
+    const refused = await fetch(`${target.apiUrl}/functions/v1/invite-member`, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(refused.status).toBe(401);
+
+    const admin = createClient(target.apiUrl, target.serviceRoleKey, { auth: { persistSession: false } });
+    const owner = { email: 'owner@rehearsal.example', password: 'rehearsal123' };
+    const created = await admin.auth.admin.createUser({ ...owner, email_confirm: true });
+    expect(created.error).toBeNull();
+    expect((await anon.auth.signInWithPassword(owner)).error).toBeNull();
+    const workspace = await anon.rpc('create_workspace', { name: 'Rehearsal', slug: 'rehearsal' }).single<{
+      id: string;
+    }>();
+    expect(workspace.error).toBeNull();
+
+    const invited = await anon.functions.invoke('invite-member', {
+      body: { workspaceId: workspace.data!.id, email: 'guest@rehearsal.example', role: 'member' },
+    });
+    expect(invited.error).toBeNull();
+    // The email went where LANES_EMAIL_API_URL says, from LANES_EMAIL_FROM, linking to LANES_SITE_URL.
+    const [mail] = target.inbox.list('guest@rehearsal.example');
+    expect(mail?.From.Address).toBe('no-reply@rehearsal.example');
+    expect(mail?.Text).toContain('https://lanes.rehearsal.example/invite/');
+  }, 60_000);
 
   it('logs the stacks to STACK_LOG_FILE', () => {
     expect(readFileSync(join(dir, 'stack.log'), 'utf8')).toMatch(/^\S+ \[\w+\] /m);
