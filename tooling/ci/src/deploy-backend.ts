@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import * as cli from './deploy/commands.ts';
 import { checkFunction } from './deploy/deno-check.ts';
 import { appliedMigrations, describeDrift, findDrift } from './deploy/drift.ts';
-import { type DeployEnv, functionSecrets, readEnv } from './deploy/env.ts';
+import { type DeployEnv, EnvError, functionSecrets, readEnv } from './deploy/env.ts';
 import { hostedDbUrl } from './deploy/hosted.ts';
 import { edgeFunctions, localMigrations } from './deploy/project.ts';
 import { redactor, runCli } from './deploy/run.ts';
@@ -144,7 +144,7 @@ else {
   try {
     await deploy(readEnv(), args);
   } catch (error) {
-    if (!(error instanceof DeployError)) throw error;
+    if (!(error instanceof DeployError || error instanceof EnvError)) throw error;
     process.stderr.write(`\n${error.message}\n`);
     process.exitCode = 1;
   }

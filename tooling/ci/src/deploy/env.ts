@@ -30,12 +30,17 @@ const schema = z.object({
 
 export type DeployEnv = z.infer<typeof schema>;
 
+/** An environment the deploy cannot use; its message names variables, never their values. */
+export class EnvError extends Error {}
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): DeployEnv {
-  const parsed = schema.safeParse(source);
+  // GitHub passes a secret or variable that is not set as an empty string: that is "missing", not invalid.
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = schema.safeParse(set);
   if (!parsed.success) {
     // Names and reasons only: a value may be a secret.
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid deploy environment:\n  ${problems.join('\n  ')}`);
+    throw new EnvError(`Invalid deploy environment:\n  ${problems.join('\n  ')}`);
   }
   return parsed.data;
 }
