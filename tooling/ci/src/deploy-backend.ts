@@ -8,12 +8,10 @@
  *               SUPABASE_PROJECT_ID only when it is set (with --profile for another Management API)
  *
  * Steps: type-check every function → link → `db push --dry-run` (into the job summary) → refuse edited
- * applied migrations → `db push` → `functions deploy` each → `secrets set`. `--dry-run` stops before
+ * applied migrations → `db push` → `secrets set` → `functions deploy` each. `--dry-run` stops before
  * the first change.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as cli from './deploy/commands.ts';
@@ -23,6 +21,7 @@ import { type DeployEnv, EnvError, functionSecrets, readEnv } from './deploy/env
 import { hostedDbUrl } from './deploy/hosted.ts';
 import { edgeFunctions, localMigrations } from './deploy/project.ts';
 import { redactor, runCli } from './deploy/run.ts';
+import { withSecretsFile } from './deploy/secrets-file.ts';
 import { summarySection } from './deploy/summary.ts';
 
 /** A refusal or failure with its message; exit code 1, no stack trace. */
@@ -80,9 +79,8 @@ async function deploy(env: DeployEnv, args: ReturnType<typeof options>): Promise
   }
 
   print(`Type-checking ${functions.length} edge functions as they will be bundled…\n`);
-  const denoDir = env.STACK_DENO_DIR ?? join(tmpdir(), 'lanes-stack-deno');
   for (const fn of functions) {
-    const result = await checkFunction(workdir, fn, denoDir);
+    const result = await checkFunction(workdir, fn);
     print(`  ${result.ok ? 'ok  ' : 'FAIL'} ${fn.name}\n`);
     if (!result.ok) throw new DeployError(`Edge function ${fn.name} does not type-check:\n${result.output}`);
   }
@@ -110,32 +108,19 @@ async function deploy(env: DeployEnv, args: ReturnType<typeof options>): Promise
   await step(cli.pushMigrations(target, false, cliOptions));
 
   if (!projectRef) {
-    // The rehearsal's boundary without a Management API: the functions were type-checked above.
+    // Migrations only (`--db-url` to any Postgres, no project): the functions were type-checked above.
     print('No SUPABASE_PROJECT_ID: functions type-checked, not deployed.\n');
     return;
   }
+  // Secrets first, so no newly deployed function ever runs without the secrets it reads.
+  await withSecretsFile(secrets.values, (file) => step(cli.setSecrets(file, projectRef, cliOptions)));
+  summarySection(env.GITHUB_STEP_SUMMARY, 'Function secrets set', Object.keys(secrets.values).join('\n'));
   for (const command of deploys) await step(command);
   summarySection(
     env.GITHUB_STEP_SUMMARY,
     'Edge functions deployed',
     functions.map((fn) => `${fn.name} (verify_jwt = ${fn.verifyJwt})`).join('\n'),
   );
-  // Secrets travel in a file only this user can read, never on a command line.
-  const dir = mkdtempSync(join(tmpdir(), 'lanes-secrets-'));
-  try {
-    const file = join(dir, 'functions.env');
-    writeFileSync(
-      file,
-      Object.entries(secrets.values)
-        .map(([k, v]) => `${k}=${JSON.stringify(v)}\n`)
-        .join(''),
-    );
-    chmodSync(file, 0o600);
-    await step(cli.setSecrets(file, projectRef, cliOptions));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  summarySection(env.GITHUB_STEP_SUMMARY, 'Function secrets set', Object.keys(secrets.values).join('\n'));
 }
 
 const args = options();

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -22,6 +23,16 @@ export function denoBinary(): string {
   if (existsSync(exe)) cachedBinary = exe;
   else cachedBinary = (require(join(dir, 'install_api.cjs')) as { runInstall(): string }).runInstall();
   return cachedBinary;
+}
+
+/**
+ * Deno's module cache (npm packages, compiled modules) is shared by every stack on this machine, as Deno's
+ * own default cache is: throwaway test stacks then download `npm:` packages once, not on every run, and
+ * Deno locks the cache for concurrent processes. `STACK_DENO_DIR` moves it. The deploy's type-check
+ * (tooling/ci) reads the same cache.
+ */
+export function sharedDenoDir(): string {
+  return process.env.STACK_DENO_DIR || join(tmpdir(), 'lanes-stack-deno');
 }
 
 export const BOOTSTRAP = fileURLToPath(new URL('./bootstrap.ts', import.meta.url));

@@ -6,9 +6,9 @@
  * the request to the function's warm worker (started on first use) → stream its answer back.
  */
 import { existsSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestContext, Service, StackContext } from '../context.ts';
+import { sharedDenoDir } from './deno.ts';
 import { functionEnv } from './env.ts';
 import { notFound } from './errors.ts';
 import { FunctionRuntime } from './runtime.ts';
@@ -47,15 +47,6 @@ function originOf(request: Request, fallback: URL): string {
 function timeoutFromEnv(): number {
   const value = Number(process.env.STACK_FUNCTION_TIMEOUT_MS);
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
-}
-
-/**
- * Deno's module cache (npm packages, compiled modules) is shared by every stack on this machine, as Deno's
- * own default cache is: throwaway test stacks then download `npm:` packages once, not on every run, and
- * Deno locks the cache for concurrent processes. `STACK_DENO_DIR` moves it.
- */
-function sharedDenoDir(): string {
-  return process.env.STACK_DENO_DIR || join(tmpdir(), 'lanes-stack-deno');
 }
 
 export function build(stack: StackContext, options: FunctionsOptions = {}): Service {

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { denoBinary, importMapArgs } from '@lanes/stack/deno';
+import { denoBinary, importMapArgs, sharedDenoDir } from '@lanes/stack/deno';
 import type { EdgeFunction } from './project.ts';
 
 export interface CheckResult {
@@ -14,7 +14,8 @@ export interface CheckResult {
   output: string;
 }
 
-export function checkFunction(workdir: string, fn: EdgeFunction, denoDir: string): Promise<CheckResult> {
+/** Type-checks one function with Deno's cache shared with the local stacks (`STACK_DENO_DIR`). */
+export function checkFunction(workdir: string, fn: EdgeFunction): Promise<CheckResult> {
   const functionsDir = join(workdir, 'supabase', 'functions');
   const functionDir = join(functionsDir, fn.name);
   const args = [
@@ -31,7 +32,7 @@ export function checkFunction(workdir: string, fn: EdgeFunction, denoDir: string
       // resolving `npm:` itself, as the hosted bundler does.
       env: {
         ...process.env,
-        DENO_DIR: denoDir,
+        DENO_DIR: sharedDenoDir(),
         DENO_NO_PACKAGE_JSON: '1',
         DENO_NO_UPDATE_CHECK: '1',
         NO_COLOR: '1',

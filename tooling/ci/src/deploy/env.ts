@@ -21,8 +21,6 @@ const schema = z.object({
     .regex(/^[a-z]{20}$/, 'a project ref is 20 lowercase letters')
     .optional(),
   GITHUB_STEP_SUMMARY: optional,
-  /** Deno's module cache, shared with the local stack's functions (packages/stack). */
-  STACK_DENO_DIR: optional,
   LANES_SITE_URL: z.url().optional(),
   LANES_EMAIL_API_URL: z.url().optional(),
   LANES_EMAIL_FROM: z.email().optional(),
