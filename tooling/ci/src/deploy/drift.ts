@@ -42,11 +42,13 @@ export function findDrift(local: Migration[], applied: AppliedMigration[]): Drif
 export async function appliedMigrations(dbUrl: string): Promise<AppliedMigration[]> {
   // Hosted projects take TLS only; a loopback database (the rehearsal) has none.
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(dbUrl).hostname);
+  // No prepared statements: the hosted pooler may be in transaction mode (port 6543), which cannot keep them.
   const sql = postgres(dbUrl, {
     max: 1,
     onnotice: () => {},
     connect_timeout: 30,
     ssl: !loopback && 'require',
+    prepare: false,
   });
   try {
     const [table] = await sql<{ exists: boolean }[]>`
