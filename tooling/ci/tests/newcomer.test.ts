@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { npmInstallTool } from './helpers/npm-tool.ts';
+import { newestVersion, npmInstallTool } from './helpers/npm-tool.ts';
 import { copyRepoSkeleton, repoRoot } from './helpers/repo-skeleton.ts';
 
 const OLD_NODE_MAJOR = 20;
@@ -38,7 +38,9 @@ function freshCopy(): string {
 
 beforeAll(() => {
   // Always the newest pnpm 10, as `npm install -g pnpm@10` gives a newcomer today.
-  pnpmCli = join(npmInstallTool('pnpm@10', 'pnpm-10', true), 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+  const pnpmVersion = newestVersion('pnpm@10');
+  const pnpmPrefix = npmInstallTool(`pnpm@${pnpmVersion}`, `pnpm-${pnpmVersion}`);
+  pnpmCli = join(pnpmPrefix, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
   const oldPrefix = npmInstallTool(
     `node-${process.platform}-${process.arch}@${OLD_NODE_MAJOR}`,
     `node-${OLD_NODE_MAJOR}`,
