@@ -18,10 +18,12 @@ import { publicEnv } from './env.server.ts';
 import { readTheme } from './features/theme/theme.server.ts';
 import { isTheme, type Theme } from './features/theme/theme.ts';
 import { PublicEnvContext } from './lib/public-env.ts';
+import { sameOriginMiddleware } from './lib/same-origin.server.ts';
 import { getSupabase, supabaseMiddleware } from './lib/supabase.server.ts';
 import './app.css';
 
-export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware];
+// The origin check comes first: a forged request must not even refresh a session.
+export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, supabaseMiddleware];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { user } = getSupabase(context);
