@@ -8,6 +8,7 @@ import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@s
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
 import { env } from '../env.server.ts';
 import { signInPath } from './safe-next.ts';
+import { secureCookies } from './security-headers.server.ts';
 
 export interface SessionUser {
   id: string;
@@ -28,6 +29,7 @@ export const supabaseContext = createContext<RequestSupabase>();
 /** A server client whose cookie writes land in `responseHeaders` (with the no-store headers @supabase/ssr asks for). */
 export function createRequestClient(request: Request, responseHeaders: Headers): LanesClient {
   const client = createServerClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    cookieOptions: { secure: secureCookies() },
     cookies: {
       getAll: () =>
         parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({

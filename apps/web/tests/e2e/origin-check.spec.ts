@@ -49,7 +49,7 @@ test('the action routes are found (sign-out, theme, sign-in and the workspace sc
 
 test('a cross-site POST to every action route is refused and changes nothing', async ({ page }) => {
   await signInQuickly(page, 'alice@lanes.test');
-  const attacks = [
+  const attacks: Record<string, string>[] = [
     { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
     { Origin: 'https://evil.example' },
     { 'Sec-Fetch-Site': 'cross-site' },
