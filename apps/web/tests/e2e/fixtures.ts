@@ -34,7 +34,8 @@ export async function emailedLink(address: string, subject: RegExp): Promise<str
     const found = messages.find((m) => subject.test(m.Subject));
     if (found) {
       const message = (await (await fetch(`${inbox}/api/v1/message/${found.ID}`)).json()) as Message;
-      const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(message.Text)?.[0];
+      // The project's templates link to the app's /auth/confirm; GoTrue's defaults to /auth/v1/verify.
+      const link = /https?:\/\/[^\s)]+\/auth\/(?:confirm|v1\/verify)\?[^\s)]+/.exec(message.Text)?.[0];
       if (!link) throw new Error(`no link in "${message.Subject}" to ${address}`);
       return link;
     }
