@@ -25,9 +25,14 @@ export function AppHeader({ user, theme }: { user: HeaderUser; theme: Theme }) {
       </nav>
       <div className="header-user">
         <ThemeSwitch theme={theme} />
-        <Link to="/account" className="header-account" aria-label={`Your account (${user.displayName})`}>
-          <Avatar name={user.displayName} path={user.avatarPath} size={32} eager />
+        <Link to="/account" className="header-account">
+          {/* The name says who; the picture would only say it twice to a screen reader. */}
+          <span aria-hidden="true">
+            <Avatar name={user.displayName} path={user.avatarPath} size={32} eager />
+          </span>
           <span className="name">{user.displayName}</span>
+          {/* The name is hidden on phones; the link still says where it goes. */}
+          <span className="visually-hidden">Your account</span>
         </Link>
         <Form method="post" action="/sign-out">
           <button type="submit" className="btn btn-quiet">
