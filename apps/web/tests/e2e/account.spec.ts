@@ -6,7 +6,17 @@
 import { Buffer } from 'node:buffer';
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_BOARD, createAccount, expect, PASSWORD, signIn, signInQuickly, test } from './fixtures.ts';
+import {
+  ACME_BOARD,
+  createAccount,
+  emailedLink,
+  expect,
+  PASSWORD,
+  signIn,
+  signInQuickly,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 
 // A 16×16 PNG.
 const PNG = Buffer.from(
@@ -156,4 +166,20 @@ test('delete an account: typed to confirm; the last owner is told which workspac
 
   await signIn(page, me.email, PASSWORD);
   await expect(page.getByRole('alert')).toContainText('Wrong email or password');
+});
+
+test('change the email address: both emailed links confirm it, and the account shows the new one', async ({
+  page,
+}) => {
+  const me = await createAccount('Eli Email', 'member');
+  const next = uniqueEmail('eli-new');
+  await signInQuickly(page, me.email);
+  await page.goto('/account');
+  await page.getByLabel('New email address').fill(next);
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await expect(page.getByText(`open the links we emailed to ${me.email} and to ${next}`)).toBeVisible();
+
+  for (const address of [me.email, next]) await page.goto(await emailedLink(address, /email change/i));
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText(`Now ${next}.`, { exact: false })).toBeVisible();
 });
