@@ -8,6 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import {
   ACME_BOARD,
+  adminPost,
   createAccount,
   emailedLink,
   expect,
@@ -92,12 +93,21 @@ test('an avatar uploads with progress, shows in the header and on a teammate’s
   );
   expect(storageWrites.length).toBeGreaterThan(0);
 
-  // A teammate on the board sees the picture among who else is viewing.
+  // A teammate on the board sees the picture on Ulla's card and among who else is viewing.
+  const title = `Ulla's card ${Date.now().toString(36)}`;
+  await adminPost('/rest/v1/tasks', {
+    board_id: ACME_BOARD.split('/').at(-1),
+    column_id: 'c0000000-0000-4000-8000-000000000011',
+    title,
+    assignee_id: me.id,
+  });
   await page.goto(ACME_BOARD);
   await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
   const teammate = await newPage(browser);
   await signIn(teammate, 'carol@lanes.test', PASSWORD, `/sign-in?next=${encodeURIComponent(ACME_BOARD)}`);
   await expect(teammate).toHaveURL(ACME_BOARD);
+  const card = teammate.locator('[data-task-id]').filter({ hasText: title });
+  await expect(card.getByRole('img', { name: 'Ulla Upload' })).toHaveAttribute('src', /\/avatars\//);
   const viewing = teammate.getByRole('list', { name: 'Also viewing' });
   await expect(viewing.getByRole('img', { name: 'Ulla Upload' })).toHaveAttribute('src', /\/avatars\//);
   await teammate.context().close();

@@ -68,32 +68,35 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
 export const ACME_ID = 'a0000000-0000-4000-8000-000000000001';
 export const ACME_BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
 
+/** A POST to the stack's API with the service key (admin users, rows the UI of this test does not make). */
+export async function adminPost(path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: SECRET_KEY,
+      Authorization: `Bearer ${SECRET_KEY}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return text ? JSON.parse(text) : null;
+}
+
 /**
  * A confirmed account no other test uses (password PASSWORD), made with the service key; with `role`, also a
  * member of Acme. For tests that change an account (avatar, password, deletion) without touching the seed.
  */
 export async function createAccount(name: string, role?: 'owner' | 'admin' | 'member' | 'viewer') {
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
-  const call = async (path: string, body: unknown) => {
-    const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
-      method: 'POST',
-      headers: {
-        apikey: SECRET_KEY,
-        Authorization: `Bearer ${SECRET_KEY}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    const text = await response.text();
-    return text ? JSON.parse(text) : null;
-  };
-  const user = (await call('/auth/v1/admin/users', {
+  const user = (await adminPost('/auth/v1/admin/users', {
     email,
     password: PASSWORD,
     email_confirm: true,
     user_metadata: { display_name: name },
   })) as { id: string };
-  if (role) await call('/rest/v1/workspace_members', { workspace_id: ACME_ID, user_id: user.id, role });
+  if (role) await adminPost('/rest/v1/workspace_members', { workspace_id: ACME_ID, user_id: user.id, role });
   return { id: user.id, email, name };
 }
