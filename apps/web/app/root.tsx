@@ -2,6 +2,8 @@
  * @module root — the HTML document: theme from the cookie (no flash), the browser-safe env, the Supabase
  * middleware that reads the session for every request, and the last-resort error boundary.
  */
+// First: configures zod before any schema module runs (see the module).
+import './lib/zod-browser.ts';
 import {
   Links,
   Meta,
@@ -17,11 +19,20 @@ import { GeneralErrorBoundary } from './components/error-boundary.tsx';
 import { publicEnv } from './env.server.ts';
 import { readTheme } from './features/theme/theme.server.ts';
 import { isTheme, type Theme } from './features/theme/theme.ts';
+import { useNonce } from './lib/nonce.ts';
 import { PublicEnvContext } from './lib/public-env.ts';
+import { sameOriginMiddleware } from './lib/same-origin.server.ts';
+import { securityHeadersMiddleware } from './lib/security-headers.server.ts';
 import { getSupabase, supabaseMiddleware } from './lib/supabase.server.ts';
 import './app.css';
 
-export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware];
+// Headers wrap everything (refusals included); the origin check comes before the session, so a forged
+// request does not even refresh one.
+export const middleware: Route.MiddlewareFunction[] = [
+  securityHeadersMiddleware,
+  sameOriginMiddleware,
+  supabaseMiddleware,
+];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { user } = getSupabase(context);
@@ -54,6 +65,7 @@ function useTheme(saved: Theme | undefined): Theme {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
   const theme = useTheme(data?.theme);
+  const nonce = useNonce();
   return (
     <html lang="en" data-theme={theme === 'system' ? undefined : theme}>
       <head>
@@ -65,8 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

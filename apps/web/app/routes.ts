@@ -16,6 +16,7 @@ export default [
   route('sign-out', 'routes/auth/sign-out.ts'),
   route('theme', 'routes/theme.ts'),
   layout('routes/app/layout.tsx', [
+    route('account', 'routes/app/account.tsx'),
     route('w', 'routes/app/workspaces.tsx'),
     route('w/:slug', 'routes/app/workspace-layout.tsx', [
       index('routes/app/workspace-boards.tsx'),

@@ -1,10 +1,11 @@
 /**
  * Starts one isolated stack for the whole test run on a mirror of the Lanes project: a temp folder whose
- * `supabase/` links to the real config, migrations and functions, with its own `functions/.env` pointing the
+ * `supabase/` links to the real config, migrations and functions (email templates are copied), with its own `functions/.env` pointing the
  * functions' email endpoint (`LANES_EMAIL_API_URL`) at this stack's inbox. So parallel runs and a running dev
  * stack never share ports or inboxes.
  */
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -30,7 +31,10 @@ function mirror(inboxPort: number): string {
   mkdirSync(join(supabase, 'functions'), { recursive: true });
   for (const entry of readdirSync(join(repo, 'supabase'))) {
     if (entry === 'functions' || entry.startsWith('.')) continue;
-    symlinkSync(join(repo, 'supabase', entry), join(supabase, entry));
+    // The Supabase CLI refuses email templates whose real path leaves the project: copy them, link the rest.
+    if (entry === 'templates')
+      cpSync(join(repo, 'supabase', entry), join(supabase, entry), { recursive: true });
+    else symlinkSync(join(repo, 'supabase', entry), join(supabase, entry));
   }
   for (const entry of readdirSync(join(repo, 'supabase', 'functions'))) {
     if (entry.startsWith('.')) continue;

@@ -76,10 +76,15 @@ export async function latestEmail(address: string): Promise<InboxMessage | null>
   return (await (await fetch(`${inboxUrl}/api/v1/message/${first.ID}`)).json()) as InboxMessage;
 }
 
-/** The `token` (GoTrue's token hash) of the link in the newest email to `address`. */
+/**
+ * The token hash of the link in the newest email to `address`: `token_hash=` in the project's templates (links to
+ * the app's /auth/confirm), `token=` in GoTrue's default ones (links to /auth/v1/verify).
+ */
 export async function emailedTokenHash(address: string): Promise<string> {
   const message = await latestEmail(address);
-  const token = /[?&]token=([^&\s"'<>]+)/.exec(`${message?.Text ?? ''} ${message?.HTML ?? ''}`)?.[1];
+  const token = /[?&]token(?:_hash)?=([^&\s"'<>)]+)/.exec(
+    `${message?.Text ?? ''} ${message?.HTML ?? ''}`,
+  )?.[1];
   if (!token) throw new Error(`no token link in the email to ${address}`);
   return decodeURIComponent(token);
 }

@@ -4,6 +4,7 @@
  * whose profile and memberships follow by cascade.
  */
 import { BUCKETS } from '@lanes/shared/constants.ts';
+import { LanesError } from '@lanes/shared/errors.ts';
 import { type Client, callerClient, requireUser, serviceClient } from '../_shared/clients.ts';
 import { dbError } from '../_shared/db-error.ts';
 import { json, serve } from '../_shared/http.ts';
@@ -12,7 +13,7 @@ serve(async (req) => {
   const user = await requireUser(req, callerClient(req));
   const admin = serviceClient();
   const { data, error } = await admin.rpc('delete_account_prepare', { user_id: user.id });
-  if (error) throw dbError(error);
+  if (error) throw lastOwner(error) ?? dbError(error);
   const deletedWorkspaceIds = (data ?? []) as string[];
 
   // Files are not rows: remove those of the deleted workspaces and the avatar folder. A failure here
@@ -24,6 +25,21 @@ serve(async (req) => {
   if (deleted.error) throw dbError({ message: deleted.error.message });
   return json(200, { deletedWorkspaceIds });
 });
+
+/**
+ * LAST_OWNER names the workspaces to hand over first (the check's `detail`: "Transfer ownership first: Acme,
+ * Globex."), so the account page can say which ones.
+ */
+function lastOwner(error: { message?: string; details?: string | null }): LanesError | null {
+  if (error.message !== 'LAST_OWNER') return null;
+  const names = /first: (.*)\.$/.exec(error.details ?? '')?.[1];
+  const workspaces = names ? names.split(', ') : [];
+  if (workspaces.length === 0) return new LanesError('LAST_OWNER');
+  return new LanesError('LAST_OWNER', {
+    message: `You are the only owner of ${workspaces.join(', ')}, where others are members. Make one of them an owner (or delete the workspace) first.`,
+    details: { workspaces },
+  });
+}
 
 /** Removes every object under `prefix/` (two levels for attachments: task/uuid/file). */
 async function removeFolder(admin: Client, bucket: string, prefix: string): Promise<void> {

@@ -1,4 +1,7 @@
-/** @module components/app-header — the signed-in chrome: home link, theme switch, who is signed in, sign out. */
+/**
+ * @module components/app-header — the signed-in chrome: home link, theme switch, who is signed in (their avatar
+ * and name, leading to /account), sign out.
+ */
 import { Form, Link } from 'react-router';
 import type { Theme } from '../features/theme/theme.ts';
 import { ThemeSwitch } from '../features/theme/theme-switch.tsx';
@@ -7,6 +10,8 @@ import { Avatar } from './avatar.tsx';
 export interface HeaderUser {
   displayName: string;
   email: string;
+  /** From the profile (the app layout's loader); null shows initials. */
+  avatarPath?: string | null;
 }
 
 export function AppHeader({ user, theme }: { user: HeaderUser; theme: Theme }) {
@@ -20,8 +25,15 @@ export function AppHeader({ user, theme }: { user: HeaderUser; theme: Theme }) {
       </nav>
       <div className="header-user">
         <ThemeSwitch theme={theme} />
-        <Avatar name={user.displayName} path={null} size={32} eager />
-        <span className="name">{user.displayName}</span>
+        <Link to="/account" className="header-account">
+          {/* The name says who; the picture would only say it twice to a screen reader. */}
+          <span aria-hidden="true">
+            <Avatar name={user.displayName} path={user.avatarPath} size={32} eager />
+          </span>
+          <span className="name">{user.displayName}</span>
+          {/* The name is hidden on phones; the link still says where it goes. */}
+          <span className="visually-hidden">Your account</span>
+        </Link>
         <Form method="post" action="/sign-out">
           <button type="submit" className="btn btn-quiet">
             Sign out

@@ -5,30 +5,76 @@ describe('safeNext', () => {
   it('keeps same-origin paths with their query and hash', () => {
     expect(safeNext('/w/acme/b/123?view=list#top')).toBe('/w/acme/b/123?view=list#top');
     expect(safeNext('/reset-password')).toBe('/reset-password');
+    expect(safeNext('/invite/abc?next=//evil.com')).toBe('/invite/abc?next=//evil.com');
+  });
+
+  it('resolves harmless dot segments to the plain path', () => {
+    expect(safeNext('/w/./acme/../acme/b/1')).toBe('/w/acme/b/1');
   });
 
   it.each([
+    // absolute and protocol-relative URLs
     ['//evil.com'],
+    ['///evil.com'],
     ['https://evil.com/w'],
+    ['HTTPS://evil.com'],
+    ['http:/evil.com'],
+    ['http:evil.com'],
+    ['javascript:alert(1)'],
+    ['JaVaScRiPt:alert(1)'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['w/acme'],
+    ['evil.com'],
+    // dot segments that resolve to `//host`
+    ['/.//evil.com/phish'],
+    ['/./\\evil.com'],
+    ['/w/../..//evil.com'],
+    ['/w/..//evil.com'],
+    ['/%2e//evil.com'],
+    ['/%2E%2E//evil.com'],
+    // backslashes, which browsers read as slashes
     ['/\\evil.com'],
     ['\\\\evil.com'],
-    ['http:/evil.com'],
-    ['javascript:alert(1)'],
-    ['w/acme'],
-    ['/\tevil'],
-    ['/%0a/evil'.replace('%0a', '\n')],
+    ['\\/evil.com'],
+    ['/w\\..\\..\\evil.com'],
+    // encoded slashes and backslashes
+    ['/%2F%2Fevil.com'],
+    ['/%2fevil.com'],
+    ['/%5Cevil.com'],
+    ['/%5cevil.com'],
+    ['/w/%2F/evil.com'],
+    // control characters, tabs and newlines (browsers drop them: `/\t/evil.com` is `//evil.com`)
+    ['/\t/evil.com'],
+    ['/\n/evil.com'],
+    ['/\r/evil.com'],
+    ['/\u0000/evil.com'],
+    ['/\u007f/evil.com'],
+    ['/%09/evil.com'],
+    ['/%0a/evil.com'],
+    ['/%00evil'],
+    // malformed or empty
+    ['/%E0%A4%A'],
     [''],
+    [' /w'],
+    [`/${'a'.repeat(2048)}`],
   ])('refuses %j and falls back to /w', (next) => {
     expect(safeNext(next)).toBe('/w');
   });
 
   it('uses the given fallback for a missing value', () => {
     expect(safeNext(null, '/reset-password')).toBe('/reset-password');
+    expect(safeNext(undefined)).toBe('/w');
   });
 });
 
 describe('signInPath', () => {
   it('carries the current path and query as next', () => {
     expect(signInPath(new URL('http://x/w/acme/b/1?q=a'))).toBe('/sign-in?next=%2Fw%2Facme%2Fb%2F1%3Fq%3Da');
+  });
+
+  it('produces a next that safeNext accepts unchanged', () => {
+    const path = '/w/acme/b/1?q=a%20b';
+    const next = new URLSearchParams(signInPath(new URL(`http://x${path}`)).split('?')[1]).get('next');
+    expect(safeNext(next)).toBe(path);
   });
 });

@@ -3,25 +3,38 @@
 /** The fallback when `next` is missing or unsafe. */
 export const DEFAULT_NEXT = '/w';
 
+// A throwaway origin to resolve against: if the result leaves it, the value was not a plain path.
+const BASE = 'http://lanes.invalid';
+
 /**
- * Returns `next` when it is a path on this site, else `fallback`. Refuses absolute URLs, protocol-relative
- * `//host`, backslash tricks (`/\host`, which browsers read as `//host`), and control characters.
- * @example safeNext('/w/acme?x=1') // '/w/acme?x=1';  safeNext('//evil.com') // '/w'
+ * A path browsers can only read as this site: one leading `/`, never `//` (protocol-relative), no backslash
+ * (browsers read `/\host` as `//host`) and no control character (browsers strip tabs and newlines, so
+ * `/\t/host` would become `//host`).
+ */
+function isPlainPath(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  return value.startsWith('/') && !value.startsWith('//') && !/[\\\u0000-\u001f\u007f]/.test(value);
+}
+
+/**
+ * Returns `next` when it is a path on this site, else `fallback`. The value is checked as given, after resolving
+ * dot segments (`/.//evil.com` and `/w/../..//evil.com` resolve to `//evil.com`), and with its path
+ * percent-decoded once (`/%09/evil.com`), in case anything downstream decodes it. Encoded slashes and
+ * backslashes (`%2F`, `%5C`) are refused outright: no Lanes path has one, and proxies disagree on decoding them.
+ * @example safeNext('/w/acme?x=1') // '/w/acme?x=1';  safeNext('/.//evil.com') // '/w'
  */
 export function safeNext(next: string | null | undefined, fallback: string = DEFAULT_NEXT): string {
-  if (!next || next.length > 2048) return fallback;
-  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(next)) return fallback;
-  // Parse against a throwaway origin: if the result leaves it, the path was not a plain path.
-  const base = 'http://lanes.invalid';
+  if (!next || next.length > 2048 || !isPlainPath(next)) return fallback;
   let parsed: URL;
+  let decoded: string;
   try {
-    parsed = new URL(next, base);
+    parsed = new URL(next, BASE);
+    decoded = decodeURIComponent(parsed.pathname);
   } catch {
     return fallback;
   }
-  if (parsed.origin !== base) return fallback;
+  if (parsed.origin !== BASE || /%(2f|5c)/i.test(parsed.pathname)) return fallback;
+  if (!isPlainPath(parsed.pathname) || !isPlainPath(decoded)) return fallback;
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }
 

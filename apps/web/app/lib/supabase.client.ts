@@ -13,7 +13,10 @@ let client: LanesClient | null = null;
 
 /** Browser only (it reads `document.cookie`): call from effects and event handlers, not during render. */
 export function getBrowserClient(env: PublicEnv): LanesClient {
-  client ??= createBrowserClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY) as unknown as LanesClient;
+  client ??= createBrowserClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    // Refreshed sessions written from the browser are as Secure as the server's cookies (https only).
+    cookieOptions: { secure: window.location.protocol === 'https:' },
+  }) as unknown as LanesClient;
   return client;
 }
 

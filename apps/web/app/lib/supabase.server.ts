@@ -8,6 +8,7 @@ import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@s
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
 import { env } from '../env.server.ts';
 import { signInPath } from './safe-next.ts';
+import { secureCookies } from './security-headers.server.ts';
 
 export interface SessionUser {
   id: string;
@@ -28,6 +29,7 @@ export const supabaseContext = createContext<RequestSupabase>();
 /** A server client whose cookie writes land in `responseHeaders` (with the no-store headers @supabase/ssr asks for). */
 export function createRequestClient(request: Request, responseHeaders: Headers): LanesClient {
   const client = createServerClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    cookieOptions: { secure: secureCookies() },
     cookies: {
       getAll: () =>
         parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({
@@ -68,13 +70,32 @@ export async function readUser(client: LanesClient): Promise<SessionUser | null>
 }
 
 /**
+ * Whether Auth still knows the session behind the token. A token stays valid until it expires (up to an hour)
+ * after "sign out everywhere" or a password change elsewhere; asking Auth (`getUser`, which checks the token's
+ * `session_id`) ends such a session on its next request. When Auth cannot be reached the token's own signature
+ * is trusted, so an Auth hiccup does not sign everyone out (decision 158).
+ */
+export async function sessionIsLive(client: LanesClient): Promise<boolean> {
+  const { error } = await client.auth.getUser();
+  if (!error) return true;
+  const status = (error as { status?: number }).status ?? 0;
+  return !(status >= 400 && status < 500);
+}
+
+/**
  * Root middleware: builds the request's client, reads the user before any loader runs (so a refresh writes
- * its cookies in time), and copies every cookie the request produced onto the response — redirects included.
+ * its cookies in time), checks the session with Auth, and copies every cookie the request produced onto the
+ * response — redirects included.
  */
 export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const headers = new Headers();
   const client = createRequestClient(request, headers);
-  const user = await readUser(client);
+  let user = await readUser(client);
+  if (user && !(await sessionIsLive(client))) {
+    // Revoked elsewhere: clear this browser's cookies too (a local sign-out writes the removals).
+    await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+    user = null;
+  }
   context.set(supabaseContext, { client, user });
   const response = await next();
   for (const cookie of headers.getSetCookie()) response.headers.append('Set-Cookie', cookie);

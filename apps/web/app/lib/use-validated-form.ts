@@ -35,11 +35,16 @@ export function useValidatedForm(
     navigation.formData !== undefined &&
     (intent === undefined || submittedIntent === intent);
 
+  // Callers often pass `order` as an inline array: a new one each render must not re-run the effect below, which
+  // would wipe the client's errors right after showing them (the /reset-password form "just sat there").
+  const orderRef = useRef(order);
+  orderRef.current = order;
+
   // New server errors replace what the client found last time.
   useEffect(() => {
     setClientErrors(null);
-    if (serverErrors) focusFirst(formRef.current, serverErrors, order);
-  }, [serverErrors, order]);
+    if (serverErrors) focusFirst(formRef.current, serverErrors, orderRef.current);
+  }, [serverErrors]);
 
   const errors = clientErrors ?? serverErrors ?? null;
 

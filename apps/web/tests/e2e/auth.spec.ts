@@ -94,7 +94,8 @@ test('a token_hash link is verified on the server and follows its same-origin ne
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await expect(page.getByText(/we emailed a sign-in link/)).toBeVisible();
   const link = new URL(await emailedLink('dave@lanes.test', /magic link/i));
-  const tokenHash = link.searchParams.get('token')!;
+  expect(link.pathname).toBe('/auth/confirm');
+  const tokenHash = link.searchParams.get('token_hash')!;
   await page.goto(`/auth/confirm?token_hash=${encodeURIComponent(tokenHash)}&type=magiclink&next=/w/acme`);
   await expect(page).toHaveURL(/\/w\/acme$/);
 

@@ -1,4 +1,5 @@
 /** @module tests/e2e/fixtures — the app's URL as `baseURL`, emails from the stack's inbox, and sign-in. */
+import { SECRET_KEY } from '@lanes/stack/keys';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const test = base.extend({
@@ -34,7 +35,8 @@ export async function emailedLink(address: string, subject: RegExp): Promise<str
     const found = messages.find((m) => subject.test(m.Subject));
     if (found) {
       const message = (await (await fetch(`${inbox}/api/v1/message/${found.ID}`)).json()) as Message;
-      const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(message.Text)?.[0];
+      // The project's templates link to the app's /auth/confirm; GoTrue's defaults to /auth/v1/verify.
+      const link = /https?:\/\/[^\s)]+\/auth\/(?:confirm|v1\/verify)\?[^\s)]+/.exec(message.Text)?.[0];
       if (!link) throw new Error(`no link in "${message.Subject}" to ${address}`);
       return link;
     }
@@ -60,4 +62,41 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The seeded workspace "Acme" (slug `acme`) and its board "Product launch". */
+export const ACME_ID = 'a0000000-0000-4000-8000-000000000001';
+export const ACME_BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
+
+/** A POST to the stack's API with the service key (admin users, rows the UI of this test does not make). */
+export async function adminPost(path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: SECRET_KEY,
+      Authorization: `Bearer ${SECRET_KEY}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return text ? JSON.parse(text) : null;
+}
+
+/**
+ * A confirmed account no other test uses (password PASSWORD), made with the service key; with `role`, also a
+ * member of Acme. For tests that change an account (avatar, password, deletion) without touching the seed.
+ */
+export async function createAccount(name: string, role?: 'owner' | 'admin' | 'member' | 'viewer') {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
+  const user = (await adminPost('/auth/v1/admin/users', {
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: { display_name: name },
+  })) as { id: string };
+  if (role) await adminPost('/rest/v1/workspace_members', { workspace_id: ACME_ID, user_id: user.id, role });
+  return { id: user.id, email, name };
 }

@@ -30,7 +30,12 @@ describe('deleteAccount', () => {
   it('refuses the last owner of a workspace with other members: LAST_OWNER, nothing deleted', async () => {
     const world = await createWorld();
     await world.join('member');
-    await expect(deleteAccount(world.owner.client)).rejects.toMatchObject({ code: 'LAST_OWNER' });
+    await expect(deleteAccount(world.owner.client)).rejects.toMatchObject({
+      code: 'LAST_OWNER',
+      // It names the workspaces to hand over first.
+      message: expect.stringContaining('only owner of Acme'),
+      details: { workspaces: ['Acme'] },
+    });
     expect(
       (await signInWithPassword(anonClient(), { email: world.owner.email, password: world.owner.password }))
         .userId,

@@ -80,3 +80,16 @@ function parse(text: string): unknown {
     return { message: text };
   }
 }
+
+/** A storage-api error body shaped like the StorageApiError supabase-js would have made of it. */
+export function storageError(sent: { status: number; body: unknown }) {
+  const body = (sent.body ?? {}) as { statusCode?: string; error?: string; message?: string };
+  return {
+    name: 'StorageApiError',
+    __isStorageError: true,
+    status: sent.status,
+    statusCode: body.statusCode ?? String(sent.status),
+    code: body.error,
+    message: body.message ?? body.error ?? 'upload failed',
+  };
+}

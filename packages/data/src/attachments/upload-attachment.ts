@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { toLanesError } from '../errors/to-lanes-error.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
-import { type Progress, sendWithProgress } from './send-with-progress.ts';
+import { type Progress, sendWithProgress, storageError } from './send-with-progress.ts';
 
 export const uploadAttachmentInput = z.object({
   workspaceId: id,
@@ -69,17 +69,4 @@ export async function uploadAttachment(
     throw toLanesError(error);
   }
   return parseAnswer(attachmentRow, data);
-}
-
-/** A storage-api error body shaped like the StorageApiError supabase-js would have made of it. */
-function storageError(sent: { status: number; body: unknown }) {
-  const body = (sent.body ?? {}) as { statusCode?: string; error?: string; message?: string };
-  return {
-    name: 'StorageApiError',
-    __isStorageError: true,
-    status: sent.status,
-    statusCode: body.statusCode ?? String(sent.status),
-    code: body.error,
-    message: body.message ?? body.error ?? 'upload failed',
-  };
 }

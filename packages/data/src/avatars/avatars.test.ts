@@ -8,9 +8,10 @@ import { uploadAvatar } from './upload-avatar.ts';
 describe('avatars', () => {
   it('uploads into the user’s folder and serves 48 and 96 pixel squares publicly', async () => {
     const user = await createUser('Pic');
-    const profile = await uploadAvatar(user.client, {
-      file: new File([png(200, 120)], 'me.png', { type: 'image/png' }),
-    });
+    const file = new File([png(200, 120)], 'me.png', { type: 'image/png' });
+    const progress: [number, number][] = [];
+    const profile = await uploadAvatar(user.client, { file }, (sent, total) => progress.push([sent, total]));
+    expect(progress.at(-1)).toEqual([file.size, file.size]);
     expect(profile.avatar_path).toMatch(new RegExp(`^${user.id}/[0-9a-f-]{36}\\.png$`));
     for (const size of [48, 96] as const) {
       const response = await fetch(avatarUrl(user.client, { avatarPath: profile.avatar_path!, size }));

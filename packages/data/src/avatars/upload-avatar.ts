@@ -3,7 +3,9 @@ import { BUCKETS } from '@lanes/shared/constants';
 import { checkAvatarFile } from '@lanes/shared/schemas/avatar';
 import { type ProfileRow, profileRow } from '@lanes/shared/schemas/profile';
 import { z } from 'zod';
+import { type Progress, sendWithProgress, storageError } from '../attachments/send-with-progress.ts';
 import type { LanesClient } from '../client.ts';
+import { toLanesError } from '../errors/to-lanes-error.ts';
 import { oneRow, parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 import { sessionUserId } from '../internal/session.ts';
 
@@ -12,9 +14,16 @@ export type UploadAvatarResult = ProfileRow;
 
 /**
  * A new object name each time (`<user_id>/<uuid>.<ext>`), so caches never show the old picture; the old
- * file is removed once the profile points at the new one. FILE_TYPE / FILE_TOO_LARGE before uploading.
+ * file is removed once the profile points at the new one. FILE_TYPE / FILE_TOO_LARGE before any byte is sent.
+ * The bytes go to a signed upload URL (storage policies decide when it is made), so progress can be reported
+ * (decision 083).
+ * @example await uploadAvatar(client, { file }, (sent, total) => setPercent(Math.round((100 * sent) / total)))
  */
-export async function uploadAvatar(client: LanesClient, input: unknown): Promise<UploadAvatarResult> {
+export async function uploadAvatar(
+  client: LanesClient,
+  input: unknown,
+  onProgress?: Progress,
+): Promise<UploadAvatarResult> {
   const { file } = parseInput(uploadAvatarInput, input);
   const extension = checkAvatarFile({ size: file.size, type: file.type });
   const userId = await sessionUserId(client);
@@ -22,7 +31,13 @@ export async function uploadAvatar(client: LanesClient, input: unknown): Promise
   const bucket = client.storage.from(BUCKETS.avatars);
 
   const previous = unwrap(await client.from('profiles').select('avatar_path').eq('id', userId).single());
-  unwrap(await bucket.upload(path, file, { contentType: file.type, upsert: false }));
+  const signed = unwrap(await bucket.createSignedUploadUrl(path));
+  const sent = await sendWithProgress(signed.signedUrl, file, file.type, onProgress).catch(
+    (error: unknown) => {
+      throw toLanesError(error);
+    },
+  );
+  if (sent.status >= 300) throw toLanesError(storageError(sent));
   const rows = unwrap(await client.from('profiles').update({ avatar_path: path }).eq('id', userId).select());
   if (previous.avatar_path) await bucket.remove([previous.avatar_path]);
   return parseAnswer(profileRow, oneRow(rows));

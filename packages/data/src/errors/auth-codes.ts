@@ -2,12 +2,17 @@
 import type { ErrorCode } from '@lanes/shared/errors';
 import type { Mapped } from './to-lanes-error.ts';
 
-/** GoTrue's `error_code` values we meet, by catalogue code. Anything else is UNEXPECTED. */
+/**
+ * GoTrue's `error_code` values the app can meet (email and password accounts, magic links, emailed links,
+ * user updates, sign-out), by catalogue code. `auth-codes.test.ts` walks auth-js's full `ErrorCode` list: each
+ * code is either here or named there as one the app cannot meet (phone, MFA, SSO, OAuth…).
+ */
 const BY_AUTH_CODE: Record<string, ErrorCode> = {
   invalid_credentials: 'INVALID_CREDENTIALS',
   email_not_confirmed: 'EMAIL_NOT_CONFIRMED',
   user_already_exists: 'USER_EXISTS',
   email_exists: 'USER_EXISTS',
+  identity_already_exists: 'USER_EXISTS',
   weak_password: 'WEAK_PASSWORD',
   over_email_send_rate_limit: 'RATE_LIMITED',
   over_request_rate_limit: 'RATE_LIMITED',
@@ -20,16 +25,46 @@ const BY_AUTH_CODE: Record<string, ErrorCode> = {
   no_authorization: 'SESSION_EXPIRED',
   // An emailed link that expired or was used: sign in again (or ask for a new link) from the sign-in page.
   otp_expired: 'SESSION_EXPIRED',
+  // A PKCE link opened without the verifier of the browser that asked for it, or too late.
+  flow_state_not_found: 'SESSION_EXPIRED',
+  flow_state_expired: 'SESSION_EXPIRED',
+  bad_code_verifier: 'SESSION_EXPIRED',
+  // `secure_password_change`: the session is too old to change the password without signing in again.
+  reauthentication_needed: 'SESSION_EXPIRED',
+  reauthentication_not_valid: 'VALIDATION',
+  reauth_nonce_missing: 'VALIDATION',
   validation_failed: 'VALIDATION',
+  bad_json: 'VALIDATION',
   email_address_invalid: 'VALIDATION',
+  email_address_not_authorized: 'VALIDATION',
+  captcha_failed: 'VALIDATION',
   same_password: 'VALIDATION',
   user_not_found: 'NOT_FOUND',
+  identity_not_found: 'NOT_FOUND',
+  invite_not_found: 'NOT_FOUND',
+  // A magic link for an address without an account (`shouldCreateUser: false`).
+  otp_disabled: 'NOT_FOUND',
   not_admin: 'FORBIDDEN',
+  user_banned: 'FORBIDDEN',
+  signup_disabled: 'FORBIDDEN',
+  email_provider_disabled: 'FORBIDDEN',
+  provider_disabled: 'FORBIDDEN',
+  insufficient_aal: 'FORBIDDEN',
+  conflict: 'CONFLICT',
+  request_timeout: 'NETWORK',
+  hook_timeout: 'NETWORK',
+  hook_timeout_after_retry: 'NETWORK',
+  unexpected_failure: 'UNEXPECTED',
 };
+
+/** Exported for the test that no code the app can meet falls through to UNEXPECTED by accident. */
+export const MAPPED_AUTH_CODES: readonly string[] = Object.keys(BY_AUTH_CODE);
 
 /** The field a form should mark for each code GoTrue ties to one input. */
 const FIELD: Record<string, string> = {
   user_already_exists: 'email',
+  identity_already_exists: 'email',
+  email_address_not_authorized: 'email',
   email_exists: 'email',
   email_address_invalid: 'email',
   weak_password: 'password',
@@ -38,6 +73,17 @@ const FIELD: Record<string, string> = {
 
 const MESSAGE: Record<string, string> = {
   otp_expired: 'This link has expired or was already used. Ask for a new one.',
+  flow_state_not_found: 'This link has expired or was already used. Ask for a new one.',
+  flow_state_expired: 'This link has expired or was already used. Ask for a new one.',
+  bad_code_verifier: 'This link has expired or was already used. Ask for a new one.',
+  reauthentication_needed: 'For your security, sign in again before changing your password.',
+  reauthentication_not_valid: 'That confirmation code is not valid. Ask for a new one.',
+  reauth_nonce_missing: 'Enter the confirmation code we emailed you.',
+  email_address_not_authorized: 'Emails cannot be sent to this address.',
+  user_banned: 'This account is suspended.',
+  signup_disabled: 'New accounts cannot be created right now.',
+  email_provider_disabled: 'Signing in with email is turned off.',
+  provider_disabled: 'This way of signing in is turned off.',
   same_password: 'Choose a password different from the current one.',
 };
 

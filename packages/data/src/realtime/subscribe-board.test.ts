@@ -43,7 +43,7 @@ describe('subscribeBoard', () => {
     open.push(
       subscribeBoard(
         member.client,
-        { boardId: world.boardId, me: { userId: member.id, displayName: 'Mia' } },
+        { boardId: world.boardId, me: { userId: member.id, displayName: 'Mia', avatarPath: 'm/pic.png' } },
         seen.push,
       ),
     );
@@ -117,7 +117,7 @@ describe('subscribeBoard', () => {
     );
     const memberSub = subscribeBoard(
       member.client,
-      { boardId: world.boardId, me: { userId: member.id, displayName: 'Mia' } },
+      { boardId: world.boardId, me: { userId: member.id, displayName: 'Mia', avatarPath: 'm/pic.png' } },
       memberSeen.push,
     );
     open.push(ownerSub, memberSub);
@@ -129,7 +129,12 @@ describe('subscribeBoard', () => {
     const presence = await ownerSeen.next<Extract<BoardEvent, { kind: 'presence' }>>(
       (e) => e.kind === 'presence' && e.viewers.some((v) => v.userId === member.id && v.taskId === taskId),
     );
-    expect(presence.viewers).toContainEqual({ userId: member.id, displayName: 'Mia', taskId });
+    expect(presence.viewers).toContainEqual({
+      userId: member.id,
+      displayName: 'Mia',
+      avatarPath: 'm/pic.png',
+      taskId,
+    });
 
     await ownerSub.sendDrag({ taskId, columnId: world.columns.doing, index: 2 });
     const drag = await memberSeen.next<Extract<BoardEvent, { kind: 'drag' }>>((e) => e.kind === 'drag');

@@ -14,9 +14,10 @@ import { channelKeys } from './keys.ts';
 
 export const subscribeBoardInput = z.object({
   boardId: id,
-  me: z.object({ userId: id, displayName: z.string() }),
+  // The avatar travels with presence, so teammates who are not on any card still show their picture.
+  me: z.object({ userId: id, displayName: z.string(), avatarPath: z.string().nullable().default(null) }),
 });
-export type SubscribeBoardInput = z.infer<typeof subscribeBoardInput>;
+export type SubscribeBoardInput = z.input<typeof subscribeBoardInput>;
 
 const TABLES = { tasks: taskRow, columns: columnRow, labels: labelRow } as const;
 type Table = keyof typeof TABLES;
@@ -24,6 +25,8 @@ type Table = keyof typeof TABLES;
 export interface Viewer {
   userId: string;
   displayName: string;
+  /** Their avatar in the `avatars` bucket, or null. */
+  avatarPath: string | null;
   /** The task whose panel they have open, if any. */
   taskId: string | null;
 }
@@ -92,13 +95,14 @@ export function subscribeBoard(
   channel.subscribe((status) => {
     onEvent({ kind: 'status', status });
     // Presence is re-tracked after every (re)join, so reconnecting restores who is here.
-    if (status === 'SUBSCRIBED') void channel.track({ displayName: me.displayName, taskId: viewing });
+    if (status === 'SUBSCRIBED')
+      void channel.track({ displayName: me.displayName, avatarPath: me.avatarPath, taskId: viewing });
   });
 
   return {
     async viewTask(taskId) {
       viewing = taskId;
-      await channel.track({ displayName: me.displayName, taskId });
+      await channel.track({ displayName: me.displayName, avatarPath: me.avatarPath, taskId });
     },
     async sendDrag(drag) {
       await channel.send({ type: 'broadcast', event: 'drag', payload: { ...drag, userId: me.userId } });
@@ -109,7 +113,9 @@ export function subscribeBoard(
   };
 }
 
-function viewers(state: Record<string, { displayName?: unknown; taskId?: unknown }[]>): Viewer[] {
+function viewers(
+  state: Record<string, { displayName?: unknown; avatarPath?: unknown; taskId?: unknown }[]>,
+): Viewer[] {
   return Object.entries(state).flatMap(([userId, metas]) => {
     const meta = metas[metas.length - 1];
     if (!meta) return [];
@@ -117,6 +123,7 @@ function viewers(state: Record<string, { displayName?: unknown; taskId?: unknown
       {
         userId,
         displayName: typeof meta.displayName === 'string' ? meta.displayName : '',
+        avatarPath: typeof meta.avatarPath === 'string' ? meta.avatarPath : null,
         taskId: typeof meta.taskId === 'string' ? meta.taskId : null,
       },
     ];

@@ -34,7 +34,8 @@ export async function confirmEmailLink(
   }
   const user = await readUser(client);
   const recovering = type === 'recovery' || (user?.methods.includes('recovery') ?? false);
-  const fallback = recovering ? '/reset-password' : '/w';
+  // An email change ends where it started, on the account page, which shows the address now in use.
+  const fallback = recovering ? '/reset-password' : type === 'email_change' ? '/account' : '/w';
   return { next: safeNext(params.get('next') ?? remembered, fallback) };
 }
 

@@ -4,11 +4,13 @@
  */
 import { parseCookieHeader } from '@supabase/ssr';
 import { safeNext } from '../../lib/safe-next.ts';
+import { secureCookies } from '../../lib/security-headers.server.ts';
 
 const NAME = 'lanes-next';
+const attributes = () => `Path=/auth; HttpOnly; SameSite=Lax${secureCookies() ? '; Secure' : ''}`;
 
 export function rememberNext(next: string): string {
-  return `${NAME}=${encodeURIComponent(safeNext(next))}; Path=/auth; Max-Age=3600; HttpOnly; SameSite=Lax`;
+  return `${NAME}=${encodeURIComponent(safeNext(next))}; Max-Age=3600; ${attributes()}`;
 }
 
 export function recalledNext(request: Request): string | null {
@@ -17,5 +19,5 @@ export function recalledNext(request: Request): string | null {
 }
 
 export function forgetNext(): string {
-  return `${NAME}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax`;
+  return `${NAME}=; Max-Age=0; ${attributes()}`;
 }

@@ -50,7 +50,7 @@ function render(canEdit: boolean, filter = NO_FILTER) {
         boardId="00000000-0000-4000-8000-000000000099"
         initial={model}
         canEdit={canEdit}
-        me={{ userId: ALICE, displayName: 'Alice Owner' }}
+        me={{ userId: ALICE, displayName: 'Alice Owner', avatarPath: null }}
         initialFilter={filter}
       />
     </PublicEnvContext.Provider>,

@@ -25,7 +25,7 @@ export interface BoardScreenProps {
   /** The board as the server read it (`fromBoard`), already trimmed to what the cards show. */
   initial: BoardModel;
   canEdit: boolean;
-  me: { userId: string; displayName: string };
+  me: { userId: string; displayName: string; avatarPath: string | null };
   initialFilter: BoardFilter;
 }
 
@@ -37,7 +37,7 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
   const getModel = useCallback(() => modelRef.current, []);
   const [filter, setFilter] = useState(initialFilter);
   const { toasts, show, dismiss } = useToasts();
-  const me = useMemo(() => meProp, [meProp.userId, meProp.displayName]);
+  const me = useMemo(() => meProp, [meProp.userId, meProp.displayName, meProp.avatarPath]);
   const live = useBoardLive(boardId, me, dispatch);
   useBoardShortcuts(canEdit);
 

@@ -76,7 +76,11 @@ export function Viewers({ viewers, profiles }: { viewers: Viewer[]; profiles: Re
     <ul className="board-viewers" aria-label="Also viewing">
       {viewers.map((viewer) => (
         <li key={viewer.userId}>
-          <Avatar name={viewer.displayName} path={profiles[viewer.userId]?.avatarPath ?? null} size={24} />
+          <Avatar
+            name={viewer.displayName}
+            path={viewer.avatarPath ?? profiles[viewer.userId]?.avatarPath ?? null}
+            size={24}
+          />
         </li>
       ))}
     </ul>

@@ -48,7 +48,7 @@ export interface BoardLive {
 
 export function useBoardLive(
   boardId: string,
-  me: { userId: string; displayName: string },
+  me: { userId: string; displayName: string; avatarPath: string | null },
   dispatch: Dispatch<BoardAction>,
 ): BoardLive {
   const env = usePublicEnv();

@@ -1,5 +1,6 @@
 /** @module features/theme/theme.server — the theme cookie, read on every request so SSR paints the right theme. */
 import { parseCookieHeader } from '@supabase/ssr';
+import { secureCookies } from '../../lib/security-headers.server.ts';
 import { isTheme, THEME_COOKIE, type Theme } from './theme.ts';
 
 export function readTheme(request: Request): Theme {
@@ -8,5 +9,5 @@ export function readTheme(request: Request): Theme {
 }
 
 export function themeCookie(theme: Theme): string {
-  return `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  return `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax${secureCookies() ? '; Secure' : ''}`;
 }

@@ -4,7 +4,7 @@
  * forms when they are posted without JavaScript.
  */
 import { getBoard } from '@lanes/data/boards/get-board';
-import { redirect } from 'react-router';
+import { redirect, useRouteLoaderData } from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
@@ -15,6 +15,7 @@ import { loadWorkspace } from '../../features/workspaces/load-workspace.server.t
 import { notFound, toRouteError } from '../../lib/http.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/board.ts';
+import type { loader as layoutLoader } from './layout.tsx';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.board.name ?? 'Board'} · Lanes` },
@@ -39,7 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       },
       model: fromBoard(board),
       canEdit: workspace.role !== 'viewer' && board.archived_at === null,
-      me: { userId: user.id, displayName: user.displayName },
+      me: { userId: user.id, displayName: user.displayName, avatarPath: null as string | null },
       filter: readFilter(new URL(request.url).searchParams),
     };
   } catch (error) {
@@ -56,7 +57,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Board({ loaderData, actionData }: Route.ComponentProps) {
-  const { board, model, canEdit, me, filter } = loaderData;
+  const { board, model, canEdit, filter } = loaderData;
+  // The app layout has read the profile (name and avatar may have changed since the token was issued).
+  const profile = useRouteLoaderData<typeof layoutLoader>('routes/app/layout')?.profile;
+  const me = { ...loaderData.me, ...profile };
   return (
     <section aria-labelledby="board-title" className="board-page">
       <style href="board-css" precedence="default">

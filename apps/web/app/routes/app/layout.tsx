@@ -1,4 +1,5 @@
 /** @module routes/app/layout — every signed-in page: requires a session, draws the header, catches errors. */
+import { getProfile } from '@lanes/data/profiles/get-profile';
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { AppHeader } from '../../components/app-header.tsx';
 import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
@@ -6,21 +7,28 @@ import { requireUser } from '../../lib/supabase.server.ts';
 import type { RootData } from '../../root.tsx';
 import type { Route } from './+types/layout.ts';
 
-/** The gate for every page below; who is signed in reaches the header through the root loader. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  return null;
+/**
+ * The gate for every page below. The header shows the profile (display name and avatar), which can change
+ * without a new token; the token's metadata is the fallback.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { client, user } = requireUser(request, context);
+  const profile = await getProfile(client, { userId: user.id }).catch(() => null);
+  return {
+    profile: profile ? { displayName: profile.display_name, avatarPath: profile.avatar_path } : null,
+  };
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>('root');
-  const user = root?.user;
+  const layout = useRouteLoaderData<typeof loader>('routes/app/layout');
+  const user = root?.user ? { ...root.user, ...layout?.profile } : null;
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {user ? <AppHeader user={user} theme={root.theme} /> : null}
+      {root && user ? <AppHeader user={user} theme={root.theme} /> : null}
       <main id="main" className="app-main">
         {children}
       </main>

@@ -1,0 +1,104 @@
+/** @module features/account/security-forms — change the password or the email address; sign out here or everywhere. */
+import { emailOnlyInput, updatePasswordInput } from '@lanes/shared/schemas/auth';
+import { Form, Link, useNavigation } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { FormError, FormNotice } from '../../components/form-error.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import type { AccountActionData, AccountIntent } from './account-actions.server.ts';
+
+const PASSWORD_ORDER = ['password'] as const;
+const EMAIL_ORDER = ['email'] as const;
+
+const forIntent = (result: AccountActionData | undefined, intent: AccountIntent) =>
+  result?.intent === intent ? result : undefined;
+
+export function PasswordForm({ result }: { result: AccountActionData | undefined }) {
+  const mine = forIntent(result, 'password');
+  const form = useValidatedForm(updatePasswordInput, mine?.errors, PASSWORD_ORDER, 'password');
+  return (
+    <Form method="post" className="form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
+      <h3>Password</h3>
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={form.errors?.fields.password}
+        autoFocus={form.focusField === 'password'}
+        description="8 to 72 characters, with at least one letter and one digit."
+      />
+      <FormError>
+        {form.errors?.form ? (
+          <p>
+            {form.errors.form}{' '}
+            {form.errors.code === 'SESSION_EXPIRED' ? (
+              <Link to="/sign-in?next=/account">Sign in again</Link>
+            ) : null}
+          </p>
+        ) : null}
+      </FormError>
+      <FormNotice>{mine?.done && !form.pending ? <p>{mine.done}</p> : null}</FormNotice>
+      <Button name="intent" value="password" pending={form.pending}>
+        Change password
+      </Button>
+    </Form>
+  );
+}
+
+export function EmailForm({ email, result }: { email: string; result: AccountActionData | undefined }) {
+  const mine = forIntent(result, 'email');
+  const form = useValidatedForm(emailOnlyInput, mine?.errors, EMAIL_ORDER, 'email');
+  return (
+    <Form method="post" className="form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
+      <h3>Email address</h3>
+      <p className="field-description">
+        Now <strong>{email}</strong>. The change happens once you open the links we email to both addresses.
+      </p>
+      <TextField
+        label="New email address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={form.errors?.fields.email}
+        autoFocus={form.focusField === 'email'}
+      />
+      <FormError>{form.errors?.form ? <p>{form.errors.form}</p> : null}</FormError>
+      <FormNotice>{mine?.done && !form.pending ? <p>{mine.done}</p> : null}</FormNotice>
+      <Button name="intent" value="email" variant="secondary" pending={form.pending}>
+        Change email
+      </Button>
+    </Form>
+  );
+}
+
+export function SessionsForm({ result }: { result: AccountActionData | undefined }) {
+  const navigation = useNavigation();
+  const pending = navigation.formData?.get('intent');
+  const error = (forIntent(result, 'sign-out') ?? forIntent(result, 'sign-out-everywhere'))?.errors?.form;
+  return (
+    <Form method="post" className="form">
+      <h3>Sessions</h3>
+      <p className="field-description">
+        Signing out everywhere ends your session in every browser and app, this one included, at their next
+        request.
+      </p>
+      <FormError>{error ? <p>{error}</p> : null}</FormError>
+      <div className="actions">
+        <Button name="intent" value="sign-out" variant="secondary" pending={pending === 'sign-out'}>
+          Sign out on this device
+        </Button>
+        <Button
+          name="intent"
+          value="sign-out-everywhere"
+          variant="secondary"
+          pending={pending === 'sign-out-everywhere'}
+        >
+          Sign out everywhere
+        </Button>
+      </div>
+    </Form>
+  );
+}

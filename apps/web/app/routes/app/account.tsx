@@ -1,0 +1,52 @@
+/** @module routes/app/account — `/account`: profile and picture, password and email, sessions, deleting the account. */
+import { getProfile } from '@lanes/data/profiles/get-profile';
+import { accountAction } from '../../features/account/account-actions.server.ts';
+import { AvatarField } from '../../features/account/avatar-field.tsx';
+import { DeleteAccountForm } from '../../features/account/delete-account-form.tsx';
+import { ProfileForm } from '../../features/account/profile-form.tsx';
+import { EmailForm, PasswordForm, SessionsForm } from '../../features/account/security-forms.tsx';
+import { toRouteError } from '../../lib/http.server.ts';
+import { requireUser } from '../../lib/supabase.server.ts';
+import type { Route } from './+types/account.ts';
+import '../../features/account/account.css';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Your account · Lanes' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { client, user } = requireUser(request, context);
+  try {
+    const profile = await getProfile(client, { userId: user.id });
+    return { email: user.email, displayName: profile.display_name, avatarPath: profile.avatar_path };
+  } catch (error) {
+    toRouteError(error, request);
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { client, user } = requireUser(request, context);
+  return accountAction(client, user, await request.formData());
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, displayName, avatarPath } = loaderData;
+  return (
+    <div className="account-page">
+      <h1>Your account</h1>
+      <section className="panel" aria-labelledby="profile-title">
+        <h2 id="profile-title">Profile</h2>
+        <AvatarField name={displayName} avatarPath={avatarPath} result={actionData} />
+        <ProfileForm displayName={displayName} result={actionData} />
+      </section>
+      <section className="panel" aria-labelledby="security-title">
+        <h2 id="security-title">Security</h2>
+        <PasswordForm result={actionData} />
+        <EmailForm email={email} result={actionData} />
+        <SessionsForm result={actionData} />
+      </section>
+      <section className="panel danger-zone" aria-labelledby="delete-title">
+        <h2 id="delete-title">Delete account</h2>
+        <DeleteAccountForm email={email} result={actionData} />
+      </section>
+    </div>
+  );
+}
