@@ -551,6 +551,11 @@ isOneToOne: false
 "task_board_id":
 { Args: { "task_id": string }; Returns: string
                            },
+"workspace_member_emails":
+{ Args: { "workspace_id": string }; Returns: {
+              "email": string,"user_id": string
+            }[]
+                           },
 "workspace_role":
 { Args: { "workspace_id": string }; Returns: Database["public"]['Enums']["workspace_role"]
                            }
