@@ -1,5 +1,5 @@
 -- Workspace settings (SPEC §2 `/w/:slug/settings`): the member list follows joins, leaves and role
--- changes live, and shows each member's email.
+-- changes live and shows each member's email; the invitation email budget is readable by admins.
 
 -- ============================================================================
 -- Realtime: memberships. An INSERT or UPDATE reaches the members who may read the row (policies on
@@ -35,3 +35,34 @@ $$;
 
 revoke execute on function public.workspace_member_emails(uuid) from public, anon;
 grant execute on function public.workspace_member_emails(uuid) to authenticated;
+
+-- ============================================================================
+-- The invitation email budget (SPEC §9: 20 per workspace per hour), so the settings screen can
+-- show what is left and when the next email is possible, from the same rows the limit counts.
+-- ============================================================================
+
+/**
+ * Emails left this hour for `workspace_id` and, when none are, the moment the oldest one leaves the
+ * window. Admins and owners only: for anyone else the window looks empty.
+ * Example: select * from public.invitation_email_budget('<workspace id>');
+ */
+create function public.invitation_email_budget(workspace_id uuid)
+returns table (remaining integer, next_at timestamptz)
+language sql stable security definer
+set search_path = ''
+as $$
+  select greatest(0, 20 - count(*))::integer,
+         case when count(*) >= 20 then min(e.sent_at) + interval '1 hour' end
+  from public.invitation_emails e
+  where e.workspace_id = invitation_email_budget.workspace_id
+    and e.sent_at > now() - interval '1 hour'
+    and exists (
+      select 1 from public.workspace_members mine
+      where mine.workspace_id = invitation_email_budget.workspace_id
+        and mine.user_id = (select auth.uid())
+        and mine.role in ('owner', 'admin')
+    );
+$$;
+
+revoke execute on function public.invitation_email_budget(uuid) from public, anon;
+grant execute on function public.invitation_email_budget(uuid) to authenticated;

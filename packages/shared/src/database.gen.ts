@@ -472,6 +472,11 @@ isOneToOne: false
 "has_task_role":
 { Args: { "min_role": Database["public"]['Enums']["workspace_role"],"task_id": string }; Returns: boolean
                            },
+"invitation_email_budget":
+{ Args: { "workspace_id": string }; Returns: {
+              "next_at": string,"remaining": number
+            }[]
+                           },
 "invitation_preview":
 { Args: { "token_hash": string }; Returns: Json
                            },
