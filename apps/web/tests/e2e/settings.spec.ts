@@ -223,9 +223,20 @@ test('resend and revoke an invitation; used, revoked, unknown and other-email li
   await expect(page.getByRole('list', { name: 'Pending invitations' })).toHaveCount(0);
 });
 
-test('delete a workspace after typing its name', async ({ page }) => {
-  const { slug, name } = await aliceWorkspace(page);
+test('rename a workspace, then delete it after typing its name', async ({ page }) => {
+  const { slug, name: before } = await aliceWorkspace(page);
   await page.goto(`/w/${slug}/settings`);
+  const general = page.getByRole('region', { name: 'General' });
+  await general.getByLabel('Workspace name').fill('   ');
+  await general.getByRole('button', { name: 'Rename' }).click();
+  await expect(general.getByLabel('Workspace name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(general.getByLabel('Workspace name')).toBeFocused();
+  const name = `${before} renamed`;
+  await general.getByLabel('Workspace name').fill(name);
+  await general.getByRole('button', { name: 'Rename' }).click();
+  await expect(general.getByRole('status')).toHaveText(`Renamed to ${name}.`);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(name);
+
   const zone = page.getByRole('region', { name: 'Danger zone' });
   await zone.getByLabel(`Type ${name} to confirm`).fill('something else');
   await zone.getByRole('button', { name: 'Delete this workspace' }).click();
