@@ -20,13 +20,13 @@ const schema = z.object({
 export type Env = z.infer<typeof schema>;
 
 /**
- * Where emails go: under the local stack always its own inbox, so a copied `.env` naming another port cannot
- * send them astray; elsewhere LANES_EMAIL_API_URL, which a deployment must set.
+ * Where emails go: LANES_EMAIL_API_URL when set (deployments must set it), else the local stack's own inbox on
+ * whatever port it runs (decision 053).
  */
 export function emailApiUrl(): string {
   const { STACK_INBOX_URL, LANES_EMAIL_API_URL } = env();
-  if (STACK_INBOX_URL) return new URL('/api/v1/send', STACK_INBOX_URL).href;
   if (LANES_EMAIL_API_URL) return LANES_EMAIL_API_URL;
+  if (STACK_INBOX_URL) return new URL('/api/v1/send', STACK_INBOX_URL).href;
   throw new Error('LANES_EMAIL_API_URL is not set: functions cannot send email');
 }
 
