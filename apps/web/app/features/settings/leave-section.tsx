@@ -27,12 +27,11 @@ export function LeaveSection({
       {refusal?.code === 'LAST_OWNER' ? (
         <div className="form-error" role="alert" tabIndex={-1} data-form-error="">
           <p>
-            <strong>You are the last owner of {workspaceName}.</strong> A workspace needs an owner, so you
-            cannot leave yet.
+            <strong>You are the last owner of {workspaceName}.</strong> {refusal.form}
           </p>
           <p>
-            Make another member an owner first (choose Owner as their role above), then leave.
-            {isOwner ? ' Or, if nobody needs it any more, delete the workspace below.' : null}
+            To hand it over, choose Owner as another member's role above, then leave.
+            {isOwner ? ' Or, if nobody needs the workspace any more, delete it below.' : null}
           </p>
         </div>
       ) : refusal ? (
