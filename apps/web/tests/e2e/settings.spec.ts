@@ -2,6 +2,7 @@
  * Workspace settings and invitations end to end, through the inbox: invite, sign up from the invitation, confirm,
  * accept, appear live; roles, remove, leave, revoke, resend, delete; refusals inline; axe in both themes.
  */
+import { SECRET_KEY } from '@lanes/stack/keys';
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import {
@@ -121,8 +122,12 @@ test('change a role, remove a member, refuse bad invitations inline, leave, and 
   await expect(carolRow.getByLabel('Role of Carol Member')).toHaveValue('admin');
 
   const daveRow = members(page).getByRole('listitem', { name: 'Dave Viewer' });
-  await daveRow.getByText('Remove', { exact: true }).click();
-  await daveRow.getByRole('button', { name: `Remove Dave Viewer from ${name}` }).click();
+  // By keyboard: the disclosure opens with Enter, the confirming button is the next stop.
+  await daveRow.getByText('Remove', { exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(daveRow.getByRole('button', { name: `Remove Dave Viewer from ${name}` })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(daveRow).toHaveCount(0);
   await dave.goto(`/w/${slug}`);
   await expect(dave.getByRole('heading', { name: 'Page not found' })).toBeVisible();
@@ -201,6 +206,27 @@ test('resend and revoke an invitation; used, revoked, unknown and other-email li
   expect(revoked?.status()).toBe(410);
   await expect(bob.getByRole('alert')).toContainText('This invitation was withdrawn.');
   await expect(bob.getByRole('button', { name: /Accept/ })).toHaveCount(0);
+
+  // Past its expiry (moved back in the database, as time would): expired, whatever its stored status.
+  const late = uniqueEmail('late');
+  await invite(page, late, 'member');
+  const lateLink = await emailedLink(late, new RegExp(`Join ${name}`), INVITATION_LINK);
+  const expired = await fetch(
+    `${process.env.E2E_API_URL}/rest/v1/invitations?email=eq.${encodeURIComponent(late)}`,
+    {
+      method: 'PATCH',
+      headers: { apikey: SECRET_KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ expires_at: new Date(Date.now() - 60_000).toISOString() }),
+    },
+  );
+  expect(expired.status).toBe(204);
+  const lateAnswer = await bob.goto(lateLink);
+  expect(lateAnswer?.status()).toBe(410);
+  await expect(bob.getByRole('alert')).toContainText('This invitation has expired.');
+  await page.reload();
+  await expect(
+    page.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem', { name: late }),
+  ).toContainText('Member · Expired 1 minute ago');
 
   const unknown = await bob.goto(`/invite/${'x'.repeat(43)}`);
   expect(unknown?.status()).toBe(404);
