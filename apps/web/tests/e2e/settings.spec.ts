@@ -161,6 +161,14 @@ test('change a role, remove a member, refuse bad invitations inline, leave, and 
   await expect(carol).toHaveURL('/w');
   await expect(carol.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
 
+  // Demoting herself, the last owner, is refused on her row with the catalogue's message.
+  const aliceRow = members(page).getByRole('listitem', { name: 'Alice Owner' });
+  await aliceRow.getByLabel('Role of Alice Owner').selectOption('admin');
+  await aliceRow.getByRole('button', { name: 'Change role' }).click();
+  await expect(aliceRow.getByRole('alert')).toHaveText(
+    'A workspace needs an owner. Make someone else an owner first.',
+  );
+
   await page.getByRole('button', { name: `Leave ${name}` }).click();
   const refusal = page.getByRole('region', { name: 'Leave workspace' }).getByRole('alert');
   await expect(refusal).toContainText(`You are the last owner of ${name}.`);

@@ -15,7 +15,7 @@ import { LanesError } from '@lanes/shared/errors';
 import { inviteMemberInputFor } from '@lanes/shared/schemas/invitation';
 import { data, redirect } from 'react-router';
 import { type FormErrors, fromIssues, toFormErrors } from '../../lib/form-errors.ts';
-import type { WorkspaceContext } from '../workspaces/load-workspace.server.ts';
+import type { SettingsWorkspace } from './settings-data.server.ts';
 
 export const INTENTS = [
   'rename',
@@ -40,7 +40,7 @@ export interface SettingsActionData {
 
 type Handler = (
   client: LanesClient,
-  workspace: WorkspaceContext,
+  workspace: SettingsWorkspace,
   form: FormData,
 ) => Promise<Omit<SettingsActionData, 'intent'>>;
 
@@ -98,7 +98,7 @@ const HANDLERS: Record<Intent, Handler> = {
 };
 
 /** Runs the posted intent; refusals come back as the form's errors with the catalogue status. */
-export async function settingsAction(client: LanesClient, workspace: WorkspaceContext, form: FormData) {
+export async function settingsAction(client: LanesClient, workspace: SettingsWorkspace, form: FormData) {
   const intent = text(form, 'intent') as Intent;
   if (!INTENTS.includes(intent)) {
     return data<SettingsActionData>(

@@ -9,8 +9,15 @@ import { listMemberEmails } from '@lanes/data/members/list-member-emails';
 import { listMembers } from '@lanes/data/members/list-members';
 import { ROLES, type Role } from '@lanes/shared/constants';
 import { canChangeRole, canManageMembers } from '@lanes/shared/schemas/member';
-import type { WorkspaceContext } from '../workspaces/load-workspace.server.ts';
 import { relativeTime } from './relative-time.ts';
+
+/** The workspace being configured and my role in it (the route loads it; features don't import features). */
+export interface SettingsWorkspace {
+  id: string;
+  slug: string;
+  name: string;
+  role: Role;
+}
 
 export interface SettingsMember {
   userId: string;
@@ -34,7 +41,7 @@ export interface SettingsInvitation {
 }
 
 export interface SettingsData {
-  workspace: WorkspaceContext;
+  workspace: SettingsWorkspace;
   can: { rename: boolean; manage: boolean; delete: boolean };
   members: SettingsMember[];
   invitations: SettingsInvitation[];
@@ -45,7 +52,7 @@ export interface SettingsData {
 /** The settings of a workspace I belong to, as the signed-in `userId` (my role decides what is loaded). */
 export async function loadSettings(
   client: LanesClient,
-  workspace: WorkspaceContext,
+  workspace: SettingsWorkspace,
   userId: string,
   signal?: AbortSignal,
 ): Promise<SettingsData> {
