@@ -15,12 +15,14 @@ export default [
   route('auth/confirm', 'routes/auth/confirm.tsx'),
   route('sign-out', 'routes/auth/sign-out.ts'),
   route('theme', 'routes/theme.ts'),
+  route('invite/:token', 'routes/invite.tsx'),
   layout('routes/app/layout.tsx', [
     route('account', 'routes/app/account.tsx'),
     route('w', 'routes/app/workspaces.tsx'),
     route('w/:slug', 'routes/app/workspace-layout.tsx', [
       index('routes/app/workspace-boards.tsx'),
       route('b/:boardId', 'routes/app/board.tsx'),
+      route('settings', 'routes/app/workspace-settings.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

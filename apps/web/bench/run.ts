@@ -1,12 +1,15 @@
 /**
  * @module bench/run — the web benchmarks, printed as numbers against their aims: JavaScript shipped to the
- * board, server render time of a 500-task board, teammate-visible move latency, Lighthouse on three pages.
- * Run after `react-router build` (the `bench` script does both): `node bench/run.ts [--only=js,ssr,moves,lighthouse]`.
+ * board, server render time of a 500-task board, teammate-visible move latency, Lighthouse on three pages, and
+ * the settings screen's render time and invitation accept latency.
+ * Run after `react-router build` (the `bench` script does both):
+ * `node bench/run.ts [--only=js,ssr,moves,lighthouse,settings]`.
  */
 import { resolve } from 'node:path';
 import { measureBoardJs } from './js-size.ts';
 import { audit } from './lighthouse.ts';
 import { measureMoves } from './move-latency.ts';
+import { createFullWorkspace, measureAccept } from './settings.ts';
 import { measureSsr } from './ssr-time.ts';
 import { appDir, createBoard, SEEDED_BOARD, sessionCookie, startWorld } from './world.ts';
 
@@ -29,7 +32,7 @@ if (wanted('js')) {
   console.log(`${'  + loaded after hydration (supabase-js, data)'.padEnd(44)} ${js.afterHydrationKb} KB`);
 }
 
-if (wanted('ssr') || wanted('moves') || wanted('lighthouse')) {
+if (wanted('ssr') || wanted('moves') || wanted('lighthouse') || wanted('settings')) {
   const world = await startWorld();
   try {
     const alice = await sessionCookie(world, 'alice@lanes.test');
@@ -58,6 +61,27 @@ if (wanted('ssr') || wanted('moves') || wanted('lighthouse')) {
         `p50 ${moves.p50} ms, p95 ${moves.p95} ms`,
         'p95 ≤ 300',
         moves.p95 <= 300,
+      );
+    }
+    if (wanted('settings')) {
+      const settings = await createFullWorkspace(world);
+      const ssr = await measureSsr(`${world.appUrl}${settings}`, alice);
+      line(
+        'SSR of settings, 50 members + 20 invitations',
+        `p50 ${ssr.p50} ms, p99 ${ssr.p99} ms`,
+        'p50 ≤ 40',
+        ssr.p50 <= 40,
+      );
+      const data = await measureSsr(`${world.appUrl}${settings}.data`, alice, 50, 5);
+      console.log(
+        `${'  of which loaders only (.data, 50 GETs)'.padEnd(44)} p50 ${data.p50} ms, p99 ${data.p99} ms`,
+      );
+      const accept = await measureAccept(world, await sessionCookie(world, 'erin@lanes.test'));
+      line(
+        `Invitation accept → workspace (${accept.accepts})`,
+        `p50 ${accept.p50} ms, p95 ${accept.p95} ms`,
+        'p95 ≤ 500',
+        accept.p95 <= 500,
       );
     }
     if (wanted('lighthouse')) {

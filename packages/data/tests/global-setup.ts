@@ -1,8 +1,8 @@
 /**
  * Starts one isolated stack for the whole test run on a mirror of the Lanes project: a temp folder whose
- * `supabase/` links to the real config, migrations and functions (email templates are copied), with its own `functions/.env` pointing the
- * functions' email endpoint (`LANES_EMAIL_API_URL`) at this stack's inbox. So parallel runs and a running dev
- * stack never share ports or inboxes.
+ * `supabase/` links to the real config, migrations and functions (email templates are copied), with its own
+ * `functions/.env` (the example's, so a developer's local `.env` plays no part). The stack hands the functions
+ * its own inbox address, so parallel runs and a running dev stack never share ports or inboxes.
  */
 import {
   cpSync,
@@ -23,7 +23,7 @@ import { freePort, startTestStack, toEnv } from '@lanes/stack/testing';
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The project mirror: links for everything but `supabase/functions/.env`. */
-function mirror(inboxPort: number): string {
+function mirror(): string {
   const root = mkdtempSync(join(tmpdir(), 'lanes-data-tests-'));
   // Functions import ../../../packages/shared from their folder: the link keeps that path valid here too.
   symlinkSync(join(repo, 'packages'), join(root, 'packages'));
@@ -41,19 +41,16 @@ function mirror(inboxPort: number): string {
     symlinkSync(join(repo, 'supabase', 'functions', entry), join(supabase, 'functions', entry));
   }
   const example = join(repo, 'supabase', 'functions', '.env.example');
-  const base = existsSync(example)
-    ? readFileSync(example, 'utf8').replace(/^LANES_EMAIL_API_URL=.*$/m, '')
-    : '';
   writeFileSync(
     join(supabase, 'functions', '.env'),
-    `${base}\nLANES_EMAIL_API_URL=http://127.0.0.1:${inboxPort}/api/v1/send\n`,
+    existsSync(example) ? readFileSync(example, 'utf8') : '',
   );
   return root;
 }
 
 export default async function setup() {
   const ports = { api: await freePort(), db: await freePort(), inbox: await freePort() };
-  const workdir = mirror(ports.inbox);
+  const workdir = mirror();
   const stack = await startTestStack({ workdir, ports });
   process.env.STACK_ENV = JSON.stringify(toEnv(stack));
   return async () => {

@@ -137,6 +137,8 @@ describe('realtime', () => {
       'labels',
       'task_labels',
       'tasks',
+      // The settings screen's member list follows joins and leaves (decision 087).
+      'workspace_members',
     ]);
   });
 });

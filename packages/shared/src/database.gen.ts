@@ -472,6 +472,11 @@ isOneToOne: false
 "has_task_role":
 { Args: { "min_role": Database["public"]['Enums']["workspace_role"],"task_id": string }; Returns: boolean
                            },
+"invitation_email_budget":
+{ Args: { "workspace_id": string }; Returns: {
+              "next_at": string,"remaining": number
+            }[]
+                           },
 "invitation_preview":
 { Args: { "token_hash": string }; Returns: Json
                            },
@@ -550,6 +555,11 @@ isOneToOne: false
                            },
 "task_board_id":
 { Args: { "task_id": string }; Returns: string
+                           },
+"workspace_member_emails":
+{ Args: { "workspace_id": string }; Returns: {
+              "email": string,"user_id": string
+            }[]
                            },
 "workspace_role":
 { Args: { "workspace_id": string }; Returns: Database["public"]['Enums']["workspace_role"]

@@ -27,6 +27,8 @@ export interface StackContext {
   config: StackConfig;
   jwt: Jwt;
   urls: StackUrls;
+  /** Variables the embedder gives every edge function (StartOptions.functionsEnv). */
+  functionsEnv: Record<string, string>;
   /** Where services keep files (storage objects, function caches); git-ignored. */
   dataDir: string;
   /** Opens a pool logged in as `role`; the stack closes every pool it handed out on stop. */

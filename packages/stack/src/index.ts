@@ -47,6 +47,11 @@ export interface StartOptions {
    * this stack can play a hosted project for `supabase functions deploy` and `secrets set`.
    */
   managementApi?: boolean;
+  /**
+   * Extra variables for every edge function, over `supabase/functions/.env` (like the CLI's
+   * `functions serve --env-file`): e.g. the web app's URL for the links functions email.
+   */
+  functionsEnv?: Record<string, string>;
   log?: Logger;
 }
 
@@ -171,6 +176,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       config,
       jwt: new Jwt(JWT_SECRET, loadSigningKey(join(dataDir, 'keys', 'signing-key.json'))),
       urls: { api: apiUrl, db: dbUrl, inbox: `http://127.0.0.1:${ports.inbox}` },
+      functionsEnv: options.functionsEnv ?? {},
       dataDir,
       inbox,
       log,

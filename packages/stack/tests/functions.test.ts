@@ -152,12 +152,14 @@ describe('verify_jwt', () => {
 });
 
 describe('environment', () => {
-  it('sees the SUPABASE_* values and functions/.env, and nothing of the host', async () => {
+  it('sees the SUPABASE_* values, functions/.env and the start options, and nothing of the host', async () => {
     const { data } = await supabase.functions.invoke('env', { method: 'GET' });
     const seen = data.env as Record<string, string>;
     expect(Object.keys(seen).sort()).toEqual([
+      'FROM_OPTIONS',
       'GREETING',
       'PLAIN_VALUE',
+      'STACK_INBOX_URL',
       'SUPABASE_ANON_KEY',
       'SUPABASE_DB_URL',
       'SUPABASE_JWKS',
@@ -177,8 +179,29 @@ describe('environment', () => {
     expect(others).toEqual([]);
     expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(key).not.toHaveProperty('d');
-    expect(seen.GREETING).toBe('hello from dotenv');
+    // The start options win over functions/.env, as the CLI's --env-file does.
+    expect(seen.GREETING).toBe('overridden by options');
+    expect(seen.FROM_OPTIONS).toBe('from start options');
     expect(seen.PLAIN_VALUE).toBe('plain');
+  });
+
+  it("hands functions this stack's own addresses, not the default ports", async () => {
+    // The test stack runs on free ports, so none of these may be the CLI's defaults.
+    const ports = [env.apiUrl, env.dbUrl, env.inboxUrl].map((url) => new URL(url).port);
+    for (const port of ports) expect(['54321', '54322', '54324']).not.toContain(port);
+    const { data } = await supabase.functions.invoke('env', { method: 'GET' });
+    const seen = data.env as Record<string, string>;
+    expect(seen.SUPABASE_URL).toBe(env.apiUrl);
+    expect(seen.SUPABASE_DB_URL).toBe(env.dbUrl);
+    expect(seen.STACK_INBOX_URL).toBe(env.inboxUrl);
+    // And the address works: an email a function sends lands in this stack's inbox.
+    const { data: sent } = await supabase.functions.invoke('mail', {
+      body: { to: 'inbox-check@lanes.test', subject: 'sent from a function' },
+    });
+    expect(sent).toEqual({ status: 200 });
+    const search = await fetch(`${env.inboxUrl}/api/v1/search?query=to:inbox-check@lanes.test`);
+    const { messages } = (await search.json()) as { messages: { Subject: string }[] };
+    expect(messages.map((m) => m.Subject)).toEqual(['sent from a function']);
   });
 });
 

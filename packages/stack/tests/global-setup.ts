@@ -4,7 +4,11 @@ import { startTestStack, toEnv } from '../src/testing.ts';
 
 export default async function setup() {
   const workdir = fileURLToPath(new URL('./fixtures/project', import.meta.url));
-  const stack = await startTestStack({ workdir });
+  // FROM_OPTIONS: what an embedder hands every function (the e2e setup gives them the app's URL this way).
+  const stack = await startTestStack({
+    workdir,
+    functionsEnv: { FROM_OPTIONS: 'from start options', GREETING: 'overridden by options' },
+  });
   process.env.STACK_ENV = JSON.stringify(toEnv(stack));
   return () => stack.stop();
 }

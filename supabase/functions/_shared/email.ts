@@ -1,6 +1,6 @@
 /** @module _shared/email — sends one email through a Mailpit-compatible `POST /api/v1/send` endpoint. */
 import { LanesError } from '@lanes/shared/errors.ts';
-import { env } from './env.ts';
+import { emailApiUrl, env } from './env.ts';
 
 export interface Email {
   to: string;
@@ -9,8 +9,9 @@ export interface Email {
   html: string;
 }
 
+/** Sends the email; on failure logs why and throws UNEXPECTED with a request id (the caller says what it means). */
 export async function sendEmail(email: Email): Promise<void> {
-  const response = await fetch(env().LANES_EMAIL_API_URL, {
+  const response = await fetch(emailApiUrl(), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -27,10 +28,7 @@ export async function sendEmail(email: Email): Promise<void> {
   if (!response?.ok) {
     const requestId = crypto.randomUUID().slice(0, 8);
     console.error(`[${requestId}] email refused: ${response?.status} ${await response?.text()}`);
-    throw new LanesError('UNEXPECTED', {
-      message: 'The invitation was saved but its email could not be sent. Try "resend".',
-      requestId,
-    });
+    throw new LanesError('UNEXPECTED', { message: 'The email could not be sent.', requestId });
   }
 }
 

@@ -8,7 +8,7 @@ import type { Role } from '@lanes/shared/constants.ts';
 import { LanesError } from '@lanes/shared/errors.ts';
 import { canInvite, invitationIdInput, inviteMemberInput } from '@lanes/shared/schemas/invitation.ts';
 import type { z } from 'zod';
-import { type Client, callerClient, requireUser } from '../_shared/clients.ts';
+import { type Client, callerClient, requireUser, serviceClient } from '../_shared/clients.ts';
 import { dbError } from '../_shared/db-error.ts';
 import { sendEmail } from '../_shared/email.ts';
 import { json, parseInput, readBody, serve } from '../_shared/http.ts';
@@ -40,17 +40,41 @@ serve(async (req) => {
     client.from('workspaces').select('name').eq('id', invitation.workspace_id).single(),
     client.from('profiles').select('display_name').eq('id', user.id).single(),
   ]);
-  await sendEmail(
-    invitationEmail({
-      to: invitation.email,
-      token,
-      workspaceName: workspace?.name ?? 'a workspace',
-      inviterName: inviter?.display_name ?? user.email,
-      role: invitation.role,
-    }),
-  );
+  const email = invitationEmail({
+    to: invitation.email,
+    token,
+    workspaceName: workspace?.name ?? 'a workspace',
+    inviterName: inviter?.display_name ?? user.email,
+    role: invitation.role,
+  });
+  await sendEmail(email).catch(async (error: unknown) => {
+    if ('invitationId' in body) {
+      throw emailFailed(error, 'The email could not be sent. The invitation is still pending: resend it.');
+    }
+    await rollBack(invitation.id);
+    throw emailFailed(
+      error,
+      'The invitation email could not be sent, so the invitation was not saved. Try again.',
+    );
+  });
   return json('invitationId' in body ? 200 : 201, { invitation });
 });
+
+/**
+ * A new invitation whose email failed is deleted again, so the admin never sees an invitation nobody
+ * received and can simply send it again (decision 086). A failed resend keeps its (pending, listed)
+ * invitation: the admin resends once more. The caller may not delete invitations, hence the service role.
+ */
+async function rollBack(invitationId: string): Promise<void> {
+  const { error } = await serviceClient().from('invitations').delete().eq('id', invitationId);
+  if (error) console.error('could not roll back invitation', invitationId, error);
+}
+
+/** UNEXPECTED saying what happened to the invitation, with the send's request id for the log line. */
+function emailFailed(cause: unknown, message: string): LanesError {
+  const requestId = cause instanceof LanesError ? cause.requestId : undefined;
+  return new LanesError('UNEXPECTED', { message, ...(requestId ? { requestId } : {}) });
+}
 
 async function invite(
   client: Client,

@@ -35,13 +35,14 @@ async function waitFor(url: string): Promise<void> {
 
 const bin = (name: string) => resolve(appDir, 'node_modules/.bin', name);
 
+const port = await freePort();
+const appUrl = `http://127.0.0.1:${port}`;
 const [stack] = await Promise.all([
-  startTestStack({ workdir: repoRoot }),
+  // Emailed links (invitations) point at this app, wherever it listens.
+  startTestStack({ workdir: repoRoot, functionsEnv: { LANES_SITE_URL: appUrl } }),
   process.env.E2E_SKIP_BUILD ? Promise.resolve() : run(bin('react-router'), ['build']),
 ]);
 
-const port = await freePort();
-const appUrl = `http://127.0.0.1:${port}`;
 const app = spawn(bin('react-router-serve'), ['./build/server/index.js'], {
   cwd: appDir,
   stdio: ['ignore', 'ignore', 'inherit'],

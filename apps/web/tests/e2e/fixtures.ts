@@ -26,8 +26,15 @@ interface Message {
   Text: string;
 }
 
-/** The link in the newest email to `address` whose subject matches, waiting for it to arrive. */
-export async function emailedLink(address: string, subject: RegExp): Promise<string> {
+// The project's templates link to the app's /auth/confirm; GoTrue's defaults to /auth/v1/verify.
+const VERIFY_LINK = /https?:\/\/[^\s)]+\/auth\/(?:confirm|v1\/verify)\?[^\s)]+/;
+export const INVITATION_LINK = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]{43}/;
+
+/**
+ * The link in the newest email to `address` whose subject matches, waiting for it to arrive. `link` picks which
+ * link: Auth's verify link by default (confirmations, magic links), or INVITATION_LINK.
+ */
+export async function emailedLink(address: string, subject: RegExp, link = VERIFY_LINK): Promise<string> {
   const inbox = process.env.E2E_INBOX_URL!;
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const search = await fetch(`${inbox}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`);
@@ -35,10 +42,9 @@ export async function emailedLink(address: string, subject: RegExp): Promise<str
     const found = messages.find((m) => subject.test(m.Subject));
     if (found) {
       const message = (await (await fetch(`${inbox}/api/v1/message/${found.ID}`)).json()) as Message;
-      // The project's templates link to the app's /auth/confirm; GoTrue's defaults to /auth/v1/verify.
-      const link = /https?:\/\/[^\s)]+\/auth\/(?:confirm|v1\/verify)\?[^\s)]+/.exec(message.Text)?.[0];
-      if (!link) throw new Error(`no link in "${message.Subject}" to ${address}`);
-      return link;
+      const url = link.exec(message.Text)?.[0];
+      if (!url) throw new Error(`no link in "${message.Subject}" to ${address}`);
+      return url;
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -13,6 +13,7 @@ import { createWorld } from '../../tests/world.ts';
 import { listMembers } from '../members/list-members.ts';
 import { acceptInvitation } from './accept-invitation.ts';
 import { declineInvitation } from './decline-invitation.ts';
+import { getInvitationBudget } from './get-invitation-budget.ts';
 import { inviteMember } from './invite-member.ts';
 import { listInvitations } from './list-invitations.ts';
 import { previewInvitation } from './preview-invitation.ts';
@@ -179,8 +180,12 @@ describe('who may invite', () => {
     });
   });
 
-  it('sends at most 20 invitation emails per workspace per hour', async () => {
+  it('sends at most 20 invitation emails per workspace per hour, and shows the budget to admins', async () => {
     const world = await createWorld();
+    expect(await getInvitationBudget(world.owner.client, { workspaceId: world.workspaceId })).toEqual({
+      remaining: 20,
+      nextAt: null,
+    });
     for (let i = 0; i < 20; i++) {
       await inviteMember(world.owner.client, {
         workspaceId: world.workspaceId,
@@ -195,6 +200,17 @@ describe('who may invite', () => {
         role: 'viewer',
       }),
     ).rejects.toMatchObject({ code: 'LIMIT_REACHED', details: { limit: 'invitation_emails_per_hour' } });
+    const budget = await getInvitationBudget(world.owner.client, { workspaceId: world.workspaceId });
+    expect(budget.remaining).toBe(0);
+    // The cool-down ends an hour after the first email of the window.
+    const wait = Date.parse(budget.nextAt!) - Date.now();
+    expect(wait).toBeGreaterThan(50 * 60_000);
+    expect(wait).toBeLessThanOrEqual(60 * 60_000);
+    const member = await world.join('member');
+    expect(await getInvitationBudget(member.client, { workspaceId: world.workspaceId })).toEqual({
+      remaining: 20,
+      nextAt: null,
+    });
   }, 60_000);
 });
 

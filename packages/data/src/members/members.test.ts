@@ -3,6 +3,7 @@ import { createUser } from '../../tests/helpers.ts';
 import { createWorld } from '../../tests/world.ts';
 import { changeMemberRole } from './change-member-role.ts';
 import { leaveWorkspace } from './leave-workspace.ts';
+import { listMemberEmails } from './list-member-emails.ts';
 import { listMembers } from './list-members.ts';
 import { removeMember } from './remove-member.ts';
 
@@ -74,6 +75,20 @@ describe('members', () => {
     await removeMember(admin.client, { workspaceId: world.workspaceId, userId: cy.id });
     const left = await listMembers(world.owner.client, { workspaceId: world.workspaceId });
     expect(left.map((m) => m.user_id).sort()).toEqual([world.owner.id, admin.id].sort());
+  });
+
+  it('shows members each other’s emails, and outsiders none', async () => {
+    const world = await createWorld();
+    const bo = await world.join('viewer', 'Bo');
+    const emails = await listMemberEmails(bo.client, { workspaceId: world.workspaceId });
+    expect(emails).toEqual(
+      new Map([
+        [world.owner.id, world.owner.email],
+        [bo.id, bo.email],
+      ]),
+    );
+    const stranger = await createUser('Stranger');
+    expect(await listMemberEmails(stranger.client, { workspaceId: world.workspaceId })).toEqual(new Map());
   });
 
   it('answers outsiders with NOT_FOUND', async () => {

@@ -1,5 +1,6 @@
-/** @module realtime/keys — channel names: one per open board, one per open task panel. */
+/** @module realtime/keys — channel names: one per open board, one per open task panel, one per open settings screen. */
 export const channelKeys = {
   board: (boardId: string) => `board:${boardId}` as const,
   task: (taskId: string) => `task:${taskId}` as const,
+  members: (workspaceId: string) => `members:${workspaceId}` as const,
 };

@@ -31,9 +31,14 @@ export function parseDotenv(text: string): Record<string, string> {
   return out;
 }
 
-/** The SUPABASE_* variables every function gets, as the edge runtime sets them for a local project. */
+/**
+ * The variables every function gets: the SUPABASE_* values as the edge runtime sets them for a local project,
+ * with this stack's actual addresses (whatever ports it runs on), and `STACK_INBOX_URL`, the stack's inbox
+ * (Mailpit-compatible `POST /api/v1/send`), so functions that send email reach the inbox tests read.
+ */
 export function supabaseEnv(stack: StackContext): Record<string, string> {
   return {
+    STACK_INBOX_URL: stack.urls.inbox,
     SUPABASE_URL: stack.urls.api,
     SUPABASE_ANON_KEY: ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
@@ -46,7 +51,8 @@ export function supabaseEnv(stack: StackContext): Record<string, string> {
 
 /**
  * The whole function environment, read afresh for each worker so an edited `.env` applies on restart.
- * Like the CLI, names starting with `SUPABASE_` in `.env` are refused: those belong to the platform.
+ * Like the CLI, names starting with `SUPABASE_` in `.env` are refused: those belong to the platform. The
+ * embedder's `functionsEnv` overrides the file; the stack's own addresses override both.
  */
 export function functionEnv(stack: StackContext, warn: (message: string) => void): Record<string, string> {
   const file = join(stack.config.supabaseDir, 'functions', '.env');
@@ -57,5 +63,5 @@ export function functionEnv(stack: StackContext, warn: (message: string) => void
       warn(`.env: names starting with SUPABASE_ are reserved, skipped ${name}`);
     else env[name] = value;
   }
-  return { ...env, ...supabaseEnv(stack) };
+  return { ...env, ...stack.functionsEnv, ...supabaseEnv(stack) };
 }

@@ -1,8 +1,8 @@
 /**
  * @module routes/app/workspace-layout — `/w/:slug/*`: loads the workspace once (404 for outsiders) for the
- * boards list and the board below it.
+ * boards list, the board and the settings below it; its bar leads to the settings.
  */
-import { Link, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
@@ -22,16 +22,21 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   const { workspace } = loaderData;
   return (
     <>
-      <nav aria-label="Breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/w">Workspaces</Link>
-          </li>
-          <li>
-            <Link to={`/w/${workspace.slug}`}>{workspace.name}</Link>
-          </li>
-        </ol>
-      </nav>
+      <div className="workspace-bar">
+        <nav aria-label="Breadcrumb">
+          <ol className="breadcrumbs">
+            <li>
+              <Link to="/w">Workspaces</Link>
+            </li>
+            <li>
+              <Link to={`/w/${workspace.slug}`}>{workspace.name}</Link>
+            </li>
+          </ol>
+        </nav>
+        <nav aria-label="Workspace">
+          <NavLink to={`/w/${workspace.slug}/settings`}>Settings</NavLink>
+        </nav>
+      </div>
       <Outlet />
     </>
   );

@@ -1,0 +1,31 @@
+/**
+ * @module features/settings/use-members-live — reloads the settings screen when someone joins, leaves or
+ * changes role, so an admin sees an accepted invitation turn into a member without reloading.
+ */
+import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
+import { usePublicEnv } from '../../lib/public-env.ts';
+
+/** Subscribes after hydration (supabase-js loads lazily, off the first paint); one reload per change. */
+export function useMembersLive(workspaceId: string) {
+  const env = usePublicEnv();
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    let closed = false;
+    let unsubscribe: (() => Promise<void>) | undefined;
+    void Promise.all([
+      import('@lanes/data/realtime/subscribe-members'),
+      import('../../lib/supabase.client.ts'),
+    ]).then(([{ subscribeMembers }, { getBrowserClient }]) => {
+      if (closed) return;
+      const subscription = subscribeMembers(getBrowserClient(env), { workspaceId }, (event) => {
+        if (event.kind === 'changed') void revalidate();
+      });
+      unsubscribe = subscription.unsubscribe;
+    });
+    return () => {
+      closed = true;
+      void unsubscribe?.();
+    };
+  }, [env, workspaceId, revalidate]);
+}

@@ -1,0 +1,74 @@
+/**
+ * @module routes/app/workspace-settings — `/w/:slug/settings`: rename, members (live), invitations, leave,
+ * delete. Each role sees only what SPEC §6 lets it do; the database decides in the end.
+ */
+
+import { DangerZone } from '../../features/settings/danger-zone.tsx';
+import { GeneralSection } from '../../features/settings/general-section.tsx';
+import { InvitationsSection } from '../../features/settings/invitations-section.tsx';
+import { LeaveSection } from '../../features/settings/leave-section.tsx';
+import { MembersSection } from '../../features/settings/members-section.tsx';
+import settingsCss from '../../features/settings/settings.css?inline';
+import { settingsAction } from '../../features/settings/settings-actions.server.ts';
+import { loadSettings } from '../../features/settings/settings-data.server.ts';
+import { useMembersLive } from '../../features/settings/use-members-live.ts';
+import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
+import { toRouteError } from '../../lib/http.server.ts';
+import { requireUser } from '../../lib/supabase.server.ts';
+import type { Route } from './+types/workspace-settings.ts';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Settings · ${loaderData?.workspace.name ?? 'Workspace'} · Lanes` },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { client, user } = requireUser(request, context);
+  try {
+    const workspace = await loadWorkspace(client, params.slug);
+    return await loadSettings(client, workspace, user.id, request.signal);
+  } catch (error) {
+    toRouteError(error, request);
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { client } = requireUser(request, context);
+  try {
+    const workspace = await loadWorkspace(client, params.slug);
+    return await settingsAction(client, workspace, await request.formData());
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    toRouteError(error, request);
+  }
+}
+
+export default function WorkspaceSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { workspace, can, members, invitations, budget } = loaderData;
+  useMembersLive(workspace.id);
+  const resultOf = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  return (
+    <div className="settings">
+      <style href="settings-css" precedence="default">
+        {settingsCss}
+      </style>
+      <h1>Settings</h1>
+      {can.rename ? <GeneralSection name={workspace.name} result={resultOf('rename')} /> : null}
+      <MembersSection members={members} workspaceName={workspace.name} />
+      {can.manage && budget ? (
+        <InvitationsSection
+          workspaceId={workspace.id}
+          myRole={workspace.role}
+          invitations={invitations}
+          budget={budget}
+          result={resultOf('invite')}
+        />
+      ) : null}
+      <LeaveSection
+        workspaceName={workspace.name}
+        isOwner={workspace.role === 'owner'}
+        result={resultOf('leave')}
+      />
+      {can.delete ? <DangerZone name={workspace.name} result={resultOf('delete')} /> : null}
+    </div>
+  );
+}

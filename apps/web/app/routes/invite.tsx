@@ -1,0 +1,57 @@
+/**
+ * @module routes/invite — `/invite/:token`: the emailed invitation, server-rendered for anyone holding the link;
+ * accept leads into the workspace. Unknown tokens are a 404, used ones a 410 page that says why.
+ */
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { GeneralErrorBoundary } from '../components/error-boundary.tsx';
+import { answerInvitation, loadInvitation } from '../features/invitations/invitation.server.ts';
+import { InvitationCard, UnknownInvitation } from '../features/invitations/invitation-card.tsx';
+import { getSupabase } from '../lib/supabase.server.ts';
+import type { Route } from './+types/invite.ts';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Join ${loaderData.workspaceName} · Lanes` : 'Invitation · Lanes' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { client, user } = getSupabase(context);
+  return loadInvitation(client, user, params.token);
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { client, user } = getSupabase(context);
+  const intent = String((await request.formData()).get('intent') ?? '');
+  return answerInvitation(client, user, params.token, intent);
+}
+
+function Card({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="page-center">
+      <div className="auth-card">
+        <Link to="/" className="brand">
+          <span className="brand-mark" aria-hidden="true" />
+          Lanes
+        </Link>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+export default function Invite({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <Card>
+      <InvitationCard view={loaderData} answer={actionData} />
+    </Card>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <Card>
+      {isRouteErrorResponse(error) && error.status === 404 ? <UnknownInvitation /> : <GeneralErrorBoundary />}
+    </Card>
+  );
+}
