@@ -28,7 +28,11 @@ export async function runBoardAction(
     }
     return { error: null };
   } catch (error) {
-    if (isLanesError(error)) return { error: error.message };
+    if (isLanesError(error)) {
+      // A broken field rule names itself ("At most 200 characters."), which says more than the generic text.
+      const fields = Object.values((error.details?.fields ?? {}) as Record<string, unknown>);
+      return { error: typeof fields[0] === 'string' ? fields[0] : error.message };
+    }
     throw error;
   }
 }

@@ -26,6 +26,8 @@ export interface Task {
   priority: Priority;
   labelIds: string[];
   updatedAt: string;
+  /** Added here but not yet stored (offline, or on its way): shown, not movable, numbered by the server later. */
+  pending?: true;
 }
 
 export interface Label {

@@ -8,7 +8,9 @@ import type { TaskRow } from '@lanes/shared/schemas/task';
 import {
   type BoardModel,
   byPosition,
+  type Column,
   keyBetween,
+  type Label,
   type Task,
   tasksIn,
   toColumn,
@@ -25,15 +27,42 @@ export type BoardAction =
   /** Puts an item back where it was (a refused or cancelled move). */
   | { type: 'restore-task'; taskId: string; columnId: string; position: string }
   | { type: 'restore-column'; columnId: string; position: string }
-  | { type: 'task-row'; row: TaskRow }
+  /** The server stored `row`; `replaces` is the id of the pending card it stands for. */
+  | { type: 'task-row'; row: TaskRow; replaces?: string }
+  /** A card added here, shown while its write waits for the server. */
+  | { type: 'add-pending-task'; task: Task }
+  | { type: 'task-labels'; taskId: string; labelIds: string[] }
+  /** An edit shown before the server confirms (a refusal refetches the board). */
+  | { type: 'patch-column'; columnId: string; patch: Partial<Omit<Column, 'id' | 'position'>> }
+  | { type: 'patch-label'; labelId: string; patch: Partial<Omit<Label, 'id'>> }
   | { type: 'column-row'; row: ColumnRow }
   | { type: 'label-row'; row: LabelRow }
   | { type: 'delete'; table: 'tasks' | 'columns' | 'labels'; id: string };
 
 export function boardReducer(model: BoardModel, action: BoardAction): BoardModel {
   switch (action.type) {
-    case 'reset':
-      return action.model;
+    case 'reset': {
+      // A fresh copy of the board does not know the cards whose writes are still waiting: keep showing them.
+      const pending = model.tasks.filter((t) => t.pending);
+      if (pending.length === 0) return action.model;
+      return { ...action.model, tasks: [...action.model.tasks, ...pending].sort(byPosition) };
+    }
+    case 'add-pending-task': {
+      const last = tasksIn(model, action.task.columnId).at(-1);
+      const task = { ...action.task, position: keyBetween(last?.position ?? null, null) };
+      return { ...model, tasks: [...model.tasks, task] };
+    }
+    case 'task-labels':
+      return mapTask(model, action.taskId, (t) => ({ ...t, labelIds: action.labelIds }));
+    case 'patch-column':
+      return {
+        ...model,
+        columns: model.columns.map((c) => (c.id === action.columnId ? { ...c, ...action.patch } : c)),
+      };
+    case 'patch-label': {
+      const labels = model.labels.map((l) => (l.id === action.labelId ? { ...l, ...action.patch } : l));
+      return { ...model, labels: labels.sort((a, b) => a.name.localeCompare(b.name)) };
+    }
     case 'place-task':
       return placeTask(model, action.taskId, action.columnId, action.index);
     case 'place-column': {
@@ -56,8 +85,12 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
           .map((c) => (c.id === action.columnId ? { ...c, position: action.position } : c))
           .sort(byPosition),
       };
-    case 'task-row':
-      return taskRow(model, action.row);
+    case 'task-row': {
+      const base = action.replaces
+        ? { ...model, tasks: model.tasks.filter((t) => t.id !== action.replaces) }
+        : model;
+      return taskRow(base, action.row);
+    }
     case 'column-row': {
       const column = toColumn(action.row);
       return {

@@ -83,12 +83,19 @@ export function Viewers({ viewers, profiles }: { viewers: Viewer[]; profiles: Re
   );
 }
 
-export function ConnectionBanner({ connection }: { connection: Connection }) {
+/** While offline, or while the user's own changes wait for the server, says so (and how many). */
+export function ConnectionBanner({ connection, waiting }: { connection: Connection; waiting: number }) {
+  const changes = waiting === 1 ? '1 change' : `${waiting} changes`;
+  let text = '';
+  if (connection === 'offline') {
+    text =
+      waiting > 0
+        ? `You are offline. Your ${changes} will be saved when the connection is back.`
+        : 'You are offline. Reconnecting… Changes by others will appear when the connection is back.';
+  }
   return (
-    <p className="board-banner" role="status" hidden={connection !== 'offline'}>
-      {connection === 'offline'
-        ? 'You are offline. Reconnecting… Changes by others will appear when the connection is back.'
-        : ''}
+    <p className="board-banner" role="status" hidden={text === ''}>
+      {text}
     </p>
   );
 }

@@ -6,8 +6,9 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { AddTaskForm } from './add-forms.tsx';
 import type { Column, Label, Profile, Task } from './board-model.ts';
+import { type ColumnActions, ColumnMenu } from './column-menu.tsx';
 import { sortableTransition } from './motion.ts';
-import { TaskCard } from './task-card.tsx';
+import { TaskCard, type TaskCardProps } from './task-card.tsx';
 
 export interface ColumnViewProps {
   column: Column;
@@ -20,6 +21,10 @@ export interface ColumnViewProps {
   canEdit: boolean;
   dragNames: Record<string, string>;
   onAddTask(columnId: string, title: string): Promise<string | null>;
+  /** The board's other columns (where a deleted column's cards may go). */
+  others: Column[];
+  actions: ColumnActions;
+  onCardMenu: TaskCardProps['onMenu'];
 }
 
 export function ColumnView({
@@ -31,6 +36,9 @@ export function ColumnView({
   canEdit,
   dragNames,
   onAddTask,
+  others,
+  actions,
+  onCardMenu,
 }: ColumnViewProps) {
   const sortable = useSortable({
     id: column.id,
@@ -58,7 +66,9 @@ export function ColumnView({
             {column.wipLimit !== null ? ` / ${column.wipLimit}` : ''}
             <span className="visually-hidden"> tasks</span>
           </span>
+          {column.isDone ? <span className="badge is-done">Done</span> : null}
         </h2>
+        {canEdit ? <ColumnMenu column={column} others={others} taskCount={total} actions={actions} /> : null}
         {canEdit ? (
           <button
             type="button"
@@ -86,6 +96,7 @@ export function ColumnView({
               labels={task.labelIds.flatMap((id) => (labels[id] ? [labels[id]] : []))}
               canEdit={canEdit}
               draggedBy={dragNames[task.id]}
+              onMenu={onCardMenu}
             />
           ))}
         </ol>

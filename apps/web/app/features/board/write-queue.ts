@@ -49,7 +49,11 @@ export class WriteQueue {
   private wake = new AbortController();
   private idleWaiters: (() => void)[] = [];
 
-  constructor(private readonly options: QueueOptions = {}) {}
+  private readonly options: QueueOptions;
+
+  constructor(options: QueueOptions = {}) {
+    this.options = options;
+  }
 
   /** How many writes have not been answered yet. */
   get pending(): number {

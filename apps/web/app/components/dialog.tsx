@@ -1,0 +1,41 @@
+/**
+ * @module components/dialog — a modal dialog on the native `<dialog>`: the browser traps focus, Escape closes
+ * it, and focus returns to whatever opened it. Rendered only while open.
+ */
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+export interface DialogProps {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+}
+
+export function Dialog({ title, onClose, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="dialog-head">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="btn-quiet" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {children}
+    </dialog>
+  );
+}

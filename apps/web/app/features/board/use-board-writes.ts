@@ -1,0 +1,175 @@
+/**
+ * @module features/board/use-board-writes — every change the user makes on the board, shown at once and sent
+ * through the write queue (in order; retried while the server is unreachable). When the server refuses one,
+ * the board is put back as the server has it and the user is told why.
+ */
+import { type Dispatch, useCallback, useEffect, useMemo } from 'react';
+import { usePublicEnv } from '../../lib/public-env.ts';
+import type { BoardWrites } from './board-live.ts';
+import { type BoardModel, type Column, type Label, neighboursOf, tasksIn } from './board-model.ts';
+import type { BoardAction } from './board-reducer.ts';
+import { checkName, RULES } from './field-rules.ts';
+import { loadLive } from './use-board-live.ts';
+import type { Outcome, WriteQueue } from './write-queue.ts';
+
+const UNREACHABLE: Outcome<never> = { ok: false, code: 'NETWORK', message: 'Cannot reach the server.' };
+let pendingIds = 0;
+
+export interface BoardWritesOptions {
+  boardId: string;
+  queue: WriteQueue;
+  model(): BoardModel;
+  dispatch: Dispatch<BoardAction>;
+  /** Shows the server's refusal and puts the board back as the server has it. */
+  refused(message: string): void;
+}
+
+export function useBoardWrites({ boardId, queue, model, dispatch, refused }: BoardWritesOptions) {
+  const env = usePublicEnv();
+
+  useEffect(() => {
+    const online = () => queue.resume();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [queue]);
+
+  const send = useCallback(
+    <T>(write: (writes: BoardWrites) => Promise<Outcome<T>>): Promise<Outcome<T>> =>
+      queue.push(async () => {
+        let writes: BoardWrites;
+        try {
+          writes = (await loadLive()).boardWrites(env);
+        } catch {
+          return UNREACHABLE; // the code for writing could not be fetched either: offline too
+        }
+        return write(writes);
+      }),
+    [queue, env],
+  );
+
+  /** Sends a write whose effect is already on screen; a refusal puts the board back. */
+  const sendShown = useCallback(
+    <T>(write: (writes: BoardWrites) => Promise<Outcome<T>>, stored?: (value: T) => void) => {
+      void send(write).then((answer) => {
+        if (answer.ok) stored?.(answer.value);
+        else refused(answer.message);
+      });
+    },
+    [send, refused],
+  );
+
+  return useMemo(
+    () => ({
+      send,
+      /** A title longer than the limit is answered at once, before anything is shown or sent. */
+      addTask: async (columnId: string, title: string): Promise<string | null> => {
+        const wrong = checkName(title, RULES.taskTitle.max);
+        if (wrong) return wrong;
+        pendingIds += 1;
+        const id = `pending-${pendingIds}`;
+        dispatch({
+          type: 'add-pending-task',
+          task: {
+            id,
+            columnId,
+            number: 0,
+            title,
+            position: '',
+            assigneeId: null,
+            dueOn: null,
+            priority: 'none',
+            labelIds: [],
+            updatedAt: new Date(0).toISOString(),
+            pending: true,
+          },
+        });
+        void send((w) => w.createTask({ boardId, columnId, title })).then((answer) => {
+          if (answer.ok) dispatch({ type: 'task-row', row: answer.value, replaces: id });
+          else {
+            dispatch({ type: 'delete', table: 'tasks', id });
+            refused(`“${title}” was not added: ${answer.message}`);
+          }
+        });
+        return null;
+      },
+      addColumn: async (name: string, isDone = false): Promise<string | null> => {
+        const wrong = checkName(name, RULES.columnName.max);
+        if (wrong) return wrong;
+        const answer = await send((w) => w.createColumn({ boardId, name, isDone }));
+        if (answer.ok) dispatch({ type: 'column-row', row: answer.value });
+        return answer.ok ? null : answer.message;
+      },
+      persistTask: async (input: {
+        taskId: string;
+        columnId: string;
+        beforeId: string | null;
+        afterId: string | null;
+      }) => {
+        // Cards still waiting to be stored have no place on the server: name stored neighbours only.
+        const stored = tasksIn(model(), input.columnId).filter((t) => !t.pending || t.id === input.taskId);
+        const neighbours = neighboursOf(stored, input.taskId);
+        const answer = await send((w) => w.moveTask({ ...input, ...neighbours }));
+        if (answer.ok) dispatch({ type: 'task-row', row: answer.value });
+        return answer.ok ? null : answer.message;
+      },
+      persistColumn: async (input: { columnId: string; beforeId: string | null; afterId: string | null }) => {
+        const answer = await send((w) => w.moveColumn(input));
+        if (answer.ok) dispatch({ type: 'column-row', row: answer.value });
+        return answer.ok ? null : answer.message;
+      },
+      updateColumn: (columnId: string, patch: Partial<Pick<Column, 'name' | 'wipLimit' | 'isDone'>>) => {
+        dispatch({ type: 'patch-column', columnId, patch });
+        sendShown(
+          (w) => w.updateColumn({ columnId, ...patch }),
+          (row) => dispatch({ type: 'column-row', row }),
+        );
+      },
+      /** Moves the column's cards (in order, to the end of `moveTasksTo`) first, then deletes it. */
+      deleteColumn: (columnId: string, moveTasksTo: string | null) => {
+        if (moveTasksTo) {
+          const stored = (id: string) => tasksIn(model(), id).filter((t) => !t.pending);
+          let beforeId = stored(moveTasksTo).at(-1)?.id ?? null;
+          for (const task of stored(columnId)) {
+            const after = beforeId;
+            dispatch({
+              type: 'place-task',
+              taskId: task.id,
+              columnId: moveTasksTo,
+              index: Number.MAX_SAFE_INTEGER,
+            });
+            sendShown(
+              (w) => w.moveTask({ taskId: task.id, columnId: moveTasksTo, beforeId: after, afterId: null }),
+              (row) => dispatch({ type: 'task-row', row }),
+            );
+            beforeId = task.id;
+          }
+        }
+        dispatch({ type: 'delete', table: 'columns', id: columnId });
+        sendShown((w) => w.deleteColumn(columnId));
+      },
+      createLabel: async (name: string, color: Label['color']): Promise<string | null> => {
+        const answer = await send((w) => w.createLabel({ boardId, name, color }));
+        if (answer.ok) dispatch({ type: 'label-row', row: answer.value });
+        return answer.ok ? null : answer.message;
+      },
+      updateLabel: (labelId: string, patch: Partial<Omit<Label, 'id'>>) => {
+        dispatch({ type: 'patch-label', labelId, patch });
+        sendShown(
+          (w) => w.updateLabel({ labelId, ...patch }),
+          (row) => dispatch({ type: 'label-row', row }),
+        );
+      },
+      deleteLabel: (labelId: string) => {
+        dispatch({ type: 'delete', table: 'labels', id: labelId });
+        sendShown((w) => w.deleteLabel(labelId));
+      },
+      setTaskLabels: (taskId: string, labelIds: string[]) => {
+        dispatch({ type: 'task-labels', taskId, labelIds });
+        sendShown((w) => w.setTaskLabels({ taskId, labelIds }));
+      },
+    }),
+    [send, sendShown, boardId, model, dispatch, refused],
+  );
+}
+
+export type BoardWriteActions = ReturnType<typeof useBoardWrites>;
