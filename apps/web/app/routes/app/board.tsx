@@ -4,10 +4,13 @@
  * forms when they are posted without JavaScript.
  */
 import { getBoard } from '@lanes/data/boards/get-board';
+import { listBoards } from '@lanes/data/boards/list-boards';
+import { ROLE_RANK } from '@lanes/shared/constants';
 import { redirect } from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
+import { BoardMenu } from '../../features/board/board-menu.tsx';
 import { fromBoard } from '../../features/board/board-model.ts';
 import { BoardScreen } from '../../features/board/board-screen.tsx';
 import { readFilter } from '../../features/board/filters.ts';
@@ -39,6 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       },
       model: fromBoard(board),
       canEdit: workspace.role !== 'viewer' && board.archived_at === null,
+      canAdmin: ROLE_RANK[workspace.role] >= ROLE_RANK.admin,
       me: { userId: user.id, displayName: user.displayName },
       filter: readFilter(new URL(request.url).searchParams),
     };
@@ -50,13 +54,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = requireUser(request, context);
-  const result = await runBoardAction(client, params.boardId, await request.formData());
+  const name = async () => {
+    const workspace = await loadWorkspace(client, params.slug);
+    const boards = await listBoards(client, { workspaceId: workspace.id, includeArchived: true });
+    return boards.find((b) => b.id === params.boardId)?.name ?? '';
+  };
+  const result = await runBoardAction(client, { id: params.boardId, name }, await request.formData());
   if (result.error) return result;
-  throw redirect(new URL(request.url).pathname, 303);
+  throw redirect(result.next === 'workspace' ? `/w/${params.slug}` : new URL(request.url).pathname, 303);
 }
 
 export default function Board({ loaderData, actionData }: Route.ComponentProps) {
-  const { board, model, canEdit, me, filter } = loaderData;
+  const { board, model, canEdit, canAdmin, me, filter } = loaderData;
   return (
     <section aria-labelledby="board-title" className="board-page">
       <style href="board-css" precedence="default">
@@ -65,6 +74,11 @@ export default function Board({ loaderData, actionData }: Route.ComponentProps) 
       <div className="section-head">
         <h1 id="board-title">{board.name}</h1>
         {board.archived_at ? <span className="badge">Archived</span> : null}
+        <BoardMenu
+          board={{ name: board.name, description: board.description, archived: board.archived_at !== null }}
+          canEdit={canEdit}
+          canAdmin={canAdmin}
+        />
       </div>
       {board.description ? <p className="board-description">{board.description}</p> : null}
       {actionData?.error ? (
