@@ -15,8 +15,14 @@ export function Dialog({ title, onClose, children }: DialogProps) {
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
+    // Whatever had focus before (a menu's button, a card) gets it back: the browser only does that for a
+    // dialog closed while still in the page, and this one leaves the page as it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog

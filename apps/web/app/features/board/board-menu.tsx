@@ -3,7 +3,7 @@
  * name and description (members and up), archive or restore it and delete it (admins and up; deleting asks for
  * the board's name). Each dialog is a form posted to the board route, so it works without JavaScript too.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
 import { MenuButton, type MenuItem } from '../../components/menu.tsx';
@@ -86,6 +86,12 @@ function BoardForm({
 }) {
   const fetcher = useFetcher<BoardActionResult>();
   const pending = fetcher.state !== 'idle';
+  // Done when the post comes back without an error (the action redirected and the page has the new board).
+  const sent = useRef(false);
+  useEffect(() => {
+    if (fetcher.state !== 'idle') sent.current = true;
+    else if (sent.current && !fetcher.data?.error) onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
   return (
     <Dialog title={title} onClose={onClose}>
       <fetcher.Form method="post" className="dialog-form">

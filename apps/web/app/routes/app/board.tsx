@@ -61,7 +61,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   const result = await runBoardAction(client, { id: params.boardId, name }, await request.formData());
   if (result.error) return result;
-  throw redirect(result.next === 'workspace' ? `/w/${params.slug}` : new URL(request.url).pathname, 303);
+  // Named from the params: a fetcher's request URL is the `.data` endpoint, not the page.
+  throw redirect(`/w/${params.slug}${result.next === 'workspace' ? '' : `/b/${params.boardId}`}`, 303);
 }
 
 export default function Board({ loaderData, actionData }: Route.ComponentProps) {
