@@ -187,3 +187,11 @@ describe('pending cards and edits', () => {
     expect(model.labels.map((l) => `${l.name}:${l.color}`)).toEqual(['Chore:gray', 'Defect:blue']);
   });
 });
+
+describe('late echoes', () => {
+  it('do not undo a move shown since: a row no newer than ours is a version we already have', () => {
+    const placed = boardReducer(world(), { type: 'place-task', taskId: id(3), columnId: TODO, index: 0 });
+    const echo = row(3, TODO, 'X', { updated_at: placed.tasks.find((t) => t.id === id(3))!.updatedAt });
+    expect(titles(boardReducer(placed, { type: 'task-row', row: echo }), TODO)).toEqual([3, 1, 2]);
+  });
+});

@@ -144,9 +144,10 @@ function mapTask(model: BoardModel, taskId: string, change: (task: Task) => Task
 
 function taskRow(model: BoardModel, row: TaskRow): BoardModel {
   const existing = model.tasks.find((t) => t.id === row.id);
-  // An archived task leaves the board; an echo older than what we show is ignored.
+  // An archived task leaves the board. An echo no newer than what we show is ignored: it is a version we
+  // already have (a late realtime echo of our own write), and applying it would undo a move shown since.
   if (row.archived_at !== null) return { ...model, tasks: model.tasks.filter((t) => t.id !== row.id) };
-  if (existing && Date.parse(existing.updatedAt) > Date.parse(row.updated_at)) return model;
+  if (existing && Date.parse(existing.updatedAt) >= Date.parse(row.updated_at)) return model;
   // Label links live in another table that is not streamed: keep the ones we know.
   const task = toTask(row, existing?.labelIds ?? []);
   const unknownAssignee = task.assigneeId !== null && !model.profiles[task.assigneeId];

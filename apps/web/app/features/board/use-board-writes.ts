@@ -6,7 +6,7 @@
 import { type Dispatch, useCallback, useEffect, useMemo } from 'react';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import type { BoardWrites } from './board-live.ts';
-import { type BoardModel, type Column, type Label, neighboursOf, tasksIn } from './board-model.ts';
+import { type BoardModel, type Column, type Label, tasksIn } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
 import { checkName, RULES } from './field-rules.ts';
 import { loadLive } from './use-board-live.ts';
@@ -105,9 +105,19 @@ export function useBoardWrites({ boardId, queue, model, dispatch, refused }: Boa
         beforeId: string | null;
         afterId: string | null;
       }) => {
-        // Cards still waiting to be stored have no place on the server: name stored neighbours only.
-        const stored = tasksIn(model(), input.columnId).filter((t) => !t.pending || t.id === input.taskId);
-        const neighbours = neighboursOf(stored, input.taskId);
+        // Cards still waiting to be stored have no place on the server yet (they sit at the end of their column):
+        // a card dropped among them goes after the last stored one.
+        const pending = new Set(
+          model()
+            .tasks.filter((t) => t.pending)
+            .map((t) => t.id),
+        );
+        let neighbours = { beforeId: input.beforeId, afterId: input.afterId };
+        if (input.afterId && pending.has(input.afterId)) neighbours = { ...neighbours, afterId: null };
+        if (input.beforeId && pending.has(input.beforeId)) {
+          const stored = tasksIn(model(), input.columnId).filter((t) => !t.pending && t.id !== input.taskId);
+          neighbours = { beforeId: stored.at(-1)?.id ?? null, afterId: null };
+        }
         const answer = await send((w) => w.moveTask({ ...input, ...neighbours }));
         if (answer.ok) dispatch({ type: 'task-row', row: answer.value });
         return answer.ok ? null : answer.message;
