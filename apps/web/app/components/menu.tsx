@@ -68,7 +68,17 @@ export function Menu({ label, items, onClose, at, empty, id }: MenuProps) {
       role="menu"
       aria-label={label}
       className="menu"
-      style={at ? { position: 'fixed', left: at.x, top: at.y } : undefined}
+      // Kept inside the window: a menu opened near the right or bottom edge opens towards the middle.
+      style={
+        at
+          ? {
+              position: 'fixed',
+              left: Math.max(4, Math.min(at.x, window.innerWidth - 224)),
+              top: Math.max(4, Math.min(at.y, window.innerHeight - 240)),
+              right: 'auto',
+            }
+          : undefined
+      }
       onKeyDown={onKeyDown}
     >
       {items.length === 0 && empty ? <div className="menu-empty">{empty}</div> : null}
