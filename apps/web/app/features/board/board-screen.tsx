@@ -146,7 +146,8 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
                   key={column.id}
                   column={column}
                   tasks={all.filter((t) => matchesFilter(t, filter))}
-                  total={all.length}
+                  total={all.length + (model.hidden?.[column.id] ?? 0)}
+                  hidden={model.hidden?.[column.id] ?? 0}
                   labels={labels}
                   profiles={model.profiles}
                   canEdit={canEdit}

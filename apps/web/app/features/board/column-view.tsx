@@ -16,6 +16,8 @@ export interface ColumnViewProps {
   tasks: Task[];
   /** How many cards the column holds, filtered or not. */
   total: number;
+  /** Cards of this column not in the page yet (a big board's first HTML); they come with the full read. */
+  hidden: number;
   labels: Record<string, Label>;
   profiles: Record<string, Profile>;
   canEdit: boolean;
@@ -31,6 +33,7 @@ export function ColumnView({
   column,
   tasks,
   total,
+  hidden,
   labels,
   profiles,
   canEdit,
@@ -101,6 +104,12 @@ export function ColumnView({
           ))}
         </ol>
       </SortableContext>
+      {hidden > 0 ? (
+        // A real link: without JavaScript (or before the full read arrives) it loads every card.
+        <a className="lane-more" href="?cards=all">
+          Show all {total} tasks
+        </a>
+      ) : null}
       {tasks.length === 0 ? (
         <p className="lane-empty">
           {total === 0 ? (canEdit ? 'No tasks yet. Add one below.' : 'No tasks yet.') : 'No matching tasks.'}

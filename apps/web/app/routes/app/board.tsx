@@ -14,6 +14,7 @@ import { BoardMenu } from '../../features/board/board-menu.tsx';
 import { fromBoard } from '../../features/board/board-model.ts';
 import { BoardScreen } from '../../features/board/board-screen.tsx';
 import { readFilter } from '../../features/board/filters.ts';
+import { firstCards } from '../../features/board/first-cards.ts';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { notFound, toRouteError } from '../../lib/http.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
@@ -25,6 +26,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client, user } = requireUser(request, context);
+  const url = new URL(request.url);
+  const filter = readFilter(url.searchParams);
+  // Every card when asked for, or when filtering without JavaScript (the filter must see them all).
+  const allCards =
+    url.searchParams.get('cards') === 'all' || Boolean(filter.text || filter.assignee || filter.label);
   try {
     const [workspace, board] = await Promise.all([
       loadWorkspace(client, params.slug),
@@ -40,11 +46,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         description: board.description,
         archived_at: board.archived_at,
       },
-      model: fromBoard(board),
+      // A big board's first HTML holds the first cards of each column; the browser reads the rest at once.
+      model: allCards ? fromBoard(board) : firstCards(fromBoard(board)),
       canEdit: workspace.role !== 'viewer' && board.archived_at === null,
       canAdmin: ROLE_RANK[workspace.role] >= ROLE_RANK.admin,
       me: { userId: user.id, displayName: user.displayName },
-      filter: readFilter(new URL(request.url).searchParams),
+      filter,
     };
   } catch (error) {
     if (error instanceof Response) throw error;
