@@ -21,12 +21,10 @@ export interface MenuProps {
   onClose(): void;
   /** Fixed position (a context menu); without it the menu sits under its positioned parent. */
   at?: { x: number; y: number };
-  /** Shown when there are no items. */
-  empty?: ReactNode;
   id?: string;
 }
 
-export function Menu({ label, items, onClose, at, empty, id }: MenuProps) {
+export function Menu({ label, items, onClose, at, id }: MenuProps) {
   const ref = useRef<HTMLDivElement>(null);
   const focusables = () => [...(ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
   // The latest `onClose` without re-running the effect (which would move focus back to the first item).
@@ -81,7 +79,6 @@ export function Menu({ label, items, onClose, at, empty, id }: MenuProps) {
       }
       onKeyDown={onKeyDown}
     >
-      {items.length === 0 && empty ? <div className="menu-empty">{empty}</div> : null}
       {items.map((item) => (
         <MenuEntry key={item.label} item={item} onClose={onClose} />
       ))}
