@@ -6,7 +6,7 @@
 
 import { DndContext } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { AddColumnForm } from './add-forms.tsx';
 import { announcements, instructions } from './announcements.ts';
 import { type BoardModel, tasksIn } from './board-model.ts';
@@ -15,7 +15,6 @@ import { ConnectionBanner, FilterBar, Viewers } from './board-toolbar.tsx';
 import { CardMenu, type CardMenuState, menuPlace } from './card-menu.tsx';
 import { ColumnView } from './column-view.tsx';
 import { type BoardFilter, matchesFilter } from './filters.ts';
-import { LabelManager } from './label-manager.tsx';
 import { StarterColumns } from './starter-columns.tsx';
 import { Toasts, useToasts } from './toasts.tsx';
 import { useBoardDnd } from './use-board-dnd.ts';
@@ -23,6 +22,9 @@ import { useBoardLive } from './use-board-live.ts';
 import { useBoardWrites } from './use-board-writes.ts';
 import { useBoardShortcuts } from './use-shortcuts.ts';
 import { WriteQueue } from './write-queue.ts';
+
+// Opens on demand: not part of the board's first paint.
+const LabelManager = lazy(() => import('./label-manager.tsx').then((m) => ({ default: m.LabelManager })));
 
 export interface BoardScreenProps {
   boardId: string;
@@ -181,7 +183,9 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
         />
       ) : null}
       {labelsOpen ? (
-        <LabelManager labels={model.labels} actions={writes} onClose={() => setLabelsOpen(false)} />
+        <Suspense fallback={null}>
+          <LabelManager labels={model.labels} actions={writes} onClose={() => setLabelsOpen(false)} />
+        </Suspense>
       ) : null}
       <Toasts toasts={toasts} dismiss={dismiss} />
     </div>
