@@ -319,3 +319,23 @@ test('a change made offline that the server then refuses is put back with a mess
   await page.goto(path);
   await expect(titles(page, 'To do')).toHaveCount(0);
 });
+
+test('on a flaky network a write is retried with backoff until it gets through', async ({ page }) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await starterBoard(page, 'Flaky');
+  // The browser stays "online", but requests to create tasks fail at the network level.
+  await page.route('**/rest/v1/tasks*', (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
+  );
+  await addTask(page, 'To do', 'Through at last');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Cannot reach the server. Retrying…' }),
+  ).toBeVisible();
+  await expect(card(page, 'Through at last')).toContainText('Saving…');
+  await page.unroute('**/rest/v1/tasks*');
+  // The next retry (after at most a few seconds of backoff) stores it.
+  await expect(card(page, 'Through at last')).toContainText(/#\d+/, { timeout: 20_000 });
+  await expect(page.locator('.board-banner')).toBeHidden();
+  await page.goto(path);
+  await expect(titles(page, 'To do')).toHaveText(['Through at last']);
+});

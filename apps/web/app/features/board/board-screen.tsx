@@ -44,7 +44,18 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
   const { toasts, show, dismiss } = useToasts();
   const me = useMemo(() => meProp, [meProp.userId, meProp.displayName]);
   const [waiting, setWaiting] = useState(0);
-  const [queue] = useState(() => new WriteQueue({ onPending: setWaiting }));
+  // Set when a write could not reach the server (even with the browser online); cleared once all are saved.
+  const [retrying, setRetrying] = useState(false);
+  const [queue] = useState(
+    () =>
+      new WriteQueue({
+        onPending: (count) => {
+          setWaiting(count);
+          if (count === 0) setRetrying(false);
+        },
+        onRetry: () => setRetrying(true),
+      }),
+  );
   const settled = useCallback(() => queue.idle(), [queue]);
   const live = useBoardLive(boardId, me, dispatch, settled);
   const [labelsOpen, setLabelsOpen] = useState(false);
@@ -133,7 +144,7 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
           ) : null}
         </div>
       </div>
-      <ConnectionBanner connection={live.connection} waiting={waiting} />
+      <ConnectionBanner connection={live.connection} waiting={waiting} retrying={retrying} />
       {!canEdit ? (
         <p className="board-readonly">You can view this board. Your role does not allow changes.</p>
       ) : null}

@@ -83,8 +83,19 @@ export function Viewers({ viewers, profiles }: { viewers: Viewer[]; profiles: Re
   );
 }
 
-/** While offline, or while the user's own changes wait for the server, says so (and how many). */
-export function ConnectionBanner({ connection, waiting }: { connection: Connection; waiting: number }) {
+/**
+ * While offline, or while the user's own changes cannot reach the server (a flaky network, the server
+ * down), says so and how many changes wait.
+ */
+export function ConnectionBanner({
+  connection,
+  waiting,
+  retrying,
+}: {
+  connection: Connection;
+  waiting: number;
+  retrying: boolean;
+}) {
   const changes = waiting === 1 ? '1 change' : `${waiting} changes`;
   let text = '';
   if (connection === 'offline') {
@@ -92,6 +103,8 @@ export function ConnectionBanner({ connection, waiting }: { connection: Connecti
       waiting > 0
         ? `You are offline. Your ${changes} will be saved when the connection is back.`
         : 'You are offline. Reconnecting… Changes by others will appear when the connection is back.';
+  } else if (retrying && waiting > 0) {
+    text = `Cannot reach the server. Retrying… Your ${changes} will be saved when it answers.`;
   }
   return (
     <p className="board-banner" role="status" hidden={text === ''}>
