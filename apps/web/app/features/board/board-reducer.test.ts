@@ -147,6 +147,18 @@ describe('pending cards and edits', () => {
     expect(stored.tasks.some((t) => t.pending)).toBe(false);
   });
 
+  it('shows one card when the realtime echo of our create comes before its answer', () => {
+    const added = boardReducer(world(), { type: 'add-pending-task', task: { ...pending, title: 'Task 5' } });
+    const echoed = boardReducer(added, { type: 'task-row', row: row(5, TODO, 'Y') });
+    expect(tasksIn(echoed, TODO).map((t) => t.id)).toEqual([id(1), id(2), id(3), id(5)]);
+    const answered = boardReducer(echoed, {
+      type: 'task-row',
+      row: row(5, TODO, 'Y'),
+      replaces: 'pending-1',
+    });
+    expect(tasksIn(answered, TODO).map((t) => t.id)).toEqual([id(1), id(2), id(3), id(5)]);
+  });
+
   it('keeps waiting cards through a fresh copy of the board', () => {
     const added = boardReducer(world(), { type: 'add-pending-task', task: pending });
     const reset = boardReducer(added, { type: 'reset', model: world() });

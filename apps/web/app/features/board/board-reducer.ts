@@ -86,9 +86,8 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
           .sort(byPosition),
       };
     case 'task-row': {
-      const base = action.replaces
-        ? { ...model, tasks: model.tasks.filter((t) => t.id !== action.replaces) }
-        : model;
+      const standIn = action.replaces ?? standInFor(model, action.row);
+      const base = standIn ? { ...model, tasks: model.tasks.filter((t) => t.id !== standIn) } : model;
       return taskRow(base, action.row);
     }
     case 'column-row': {
@@ -123,6 +122,16 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
         tasks: model.tasks.filter((t) => t.columnId !== action.id),
       };
   }
+}
+
+/**
+ * The waiting card a newly seen row stands for: the realtime echo of our own create may arrive before the
+ * create's answer, and both would show. The oldest waiting card of that column with that title is taken; if
+ * it was a teammate's card after all, our own answer brings ours back a moment later.
+ */
+function standInFor(model: BoardModel, row: TaskRow): string | undefined {
+  if (model.tasks.some((t) => t.id === row.id)) return undefined;
+  return model.tasks.find((t) => t.pending && t.columnId === row.column_id && t.title === row.title)?.id;
 }
 
 /** A provisional key for slot `index` of `list` (which no longer contains the moving item). */

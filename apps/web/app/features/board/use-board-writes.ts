@@ -6,14 +6,31 @@
 import { type Dispatch, useCallback, useEffect, useMemo } from 'react';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import type { BoardWrites } from './board-live.ts';
-import { type BoardModel, type Column, type Label, tasksIn } from './board-model.ts';
+import { type BoardModel, type Column, type Label, type Task, tasksIn } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
 import { checkName, RULES } from './field-rules.ts';
 import { loadLive } from './use-board-live.ts';
-import type { Outcome, WriteQueue } from './write-queue.ts';
+import type { Outcome, PushOptions, WriteQueue } from './write-queue.ts';
 
 const UNREACHABLE: Outcome<never> = { ok: false, code: 'NETWORK', message: 'Cannot reach the server.' };
 let pendingIds = 0;
+
+/** The card shown for a task whose write waits for the server: no number yet, not movable. */
+function pendingTask(id: string, columnId: string, title: string): Task {
+  return {
+    id,
+    columnId,
+    number: 0,
+    title,
+    position: '',
+    assigneeId: null,
+    dueOn: null,
+    priority: 'none',
+    labelIds: [],
+    updatedAt: new Date(0).toISOString(),
+    pending: true,
+  };
+}
 
 export interface BoardWritesOptions {
   boardId: string;
@@ -29,12 +46,21 @@ export function useBoardWrites({ boardId, queue, model, dispatch, refused }: Boa
 
   useEffect(() => {
     const online = () => queue.resume();
+    // Leaving while changes wait for an unreachable server would lose them: the browser asks the user first.
+    // (A write merely in flight does not ask: it is answered in a moment, or fails like any page unload.)
+    const leaving = (event: BeforeUnloadEvent) => {
+      if (queue.stuck) event.preventDefault();
+    };
     window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
+    window.addEventListener('beforeunload', leaving);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('beforeunload', leaving);
+    };
   }, [queue]);
 
   const send = useCallback(
-    <T>(write: (writes: BoardWrites) => Promise<Outcome<T>>): Promise<Outcome<T>> =>
+    <T>(write: (writes: BoardWrites) => Promise<Outcome<T>>, options?: PushOptions): Promise<Outcome<T>> =>
       queue.push(async () => {
         let writes: BoardWrites;
         try {
@@ -43,7 +69,7 @@ export function useBoardWrites({ boardId, queue, model, dispatch, refused }: Boa
           return UNREACHABLE; // the code for writing could not be fetched either: offline too
         }
         return write(writes);
-      }),
+      }, options),
     [queue, env],
   );
 
@@ -61,36 +87,37 @@ export function useBoardWrites({ boardId, queue, model, dispatch, refused }: Boa
   return useMemo(
     () => ({
       send,
-      /** A title longer than the limit is answered at once, before anything is shown or sent. */
-      addTask: async (columnId: string, title: string): Promise<string | null> => {
+      /**
+       * A title longer than the limit is answered at once, before anything is sent. Online, the card appears
+       * when the server has stored (and numbered) it, and a refusal shows at the field. When the server
+       * cannot be reached (offline, or a flaky network), a "Saving…" card stands in at once and the field is
+       * free again; the write stays in the queue, and a later refusal removes the card with a message.
+       */
+      addTask: (columnId: string, title: string): Promise<string | null> => {
         const wrong = checkName(title, RULES.taskTitle.max);
-        if (wrong) return wrong;
+        if (wrong) return Promise.resolve(wrong);
         pendingIds += 1;
         const id = `pending-${pendingIds}`;
-        dispatch({
-          type: 'add-pending-task',
-          task: {
-            id,
-            columnId,
-            number: 0,
-            title,
-            position: '',
-            assigneeId: null,
-            dueOn: null,
-            priority: 'none',
-            labelIds: [],
-            updatedAt: new Date(0).toISOString(),
-            pending: true,
-          },
+        return new Promise((answerField) => {
+          let standIn = false;
+          const showStandIn = () => {
+            if (standIn) return;
+            standIn = true;
+            dispatch({ type: 'add-pending-task', task: pendingTask(id, columnId, title) });
+            answerField(null);
+          };
+          if (!navigator.onLine) showStandIn();
+          void send((w) => w.createTask({ boardId, columnId, title }), { onUnreachable: showStandIn }).then(
+            (answer) => {
+              if (answer.ok) dispatch({ type: 'task-row', row: answer.value, replaces: id });
+              else if (standIn) {
+                dispatch({ type: 'delete', table: 'tasks', id });
+                refused(`“${title}” was not added: ${answer.message}`);
+              }
+              if (!standIn) answerField(answer.ok ? null : answer.message);
+            },
+          );
         });
-        void send((w) => w.createTask({ boardId, columnId, title })).then((answer) => {
-          if (answer.ok) dispatch({ type: 'task-row', row: answer.value, replaces: id });
-          else {
-            dispatch({ type: 'delete', table: 'tasks', id });
-            refused(`“${title}” was not added: ${answer.message}`);
-          }
-        });
-        return null;
       },
       addColumn: async (name: string, isDone = false): Promise<string | null> => {
         const wrong = checkName(name, RULES.columnName.max);

@@ -61,6 +61,7 @@ describe('WriteQueue', () => {
     await flush();
     expect(sent).toEqual(['move']);
     expect(queue.pending).toBe(2);
+    expect(queue.stuck).toBe(true);
     clock.tick();
     await flush();
     expect(sent).toEqual(['move', 'move']);
@@ -68,7 +69,23 @@ describe('WriteQueue', () => {
     expect(await first).toEqual(ok('saved'));
     expect(await second).toEqual(ok('added'));
     expect(sent).toEqual(['move', 'move', 'move', 'add']);
+    expect(queue.stuck).toBe(false);
     expect(clock.waits.map((w) => w.ms)).toEqual([1_000, 2_000]);
+  });
+
+  it('tells the write each time it could not reach the server', async () => {
+    const clock = manualClock();
+    const answers = [offline, offline, ok('saved')];
+    let unreachable = 0;
+    const queue = new WriteQueue({ sleep: clock.sleep });
+    const write = queue.push(async () => answers.shift()!, { onUnreachable: () => (unreachable += 1) });
+    await flush();
+    expect(unreachable).toBe(1);
+    clock.tick();
+    await flush();
+    clock.tick();
+    expect(await write).toEqual(ok('saved'));
+    expect(unreachable).toBe(2);
   });
 
   it('retries at once when resumed (the browser is back online)', async () => {

@@ -41,6 +41,12 @@ function defaultSleep(ms: number, wake: AbortSignal): Promise<void> {
 interface Entry {
   run(): Promise<Outcome<unknown>>;
   settle(outcome: Outcome<unknown>): void;
+  onUnreachable?: (() => void) | undefined;
+}
+
+export interface PushOptions {
+  /** Called each time this write could not reach the server (it stays in line and is retried). */
+  onUnreachable?(): void;
 }
 
 export class WriteQueue {
@@ -55,9 +61,16 @@ export class WriteQueue {
     this.options = options;
   }
 
+  private unreachable = false;
+
   /** How many writes have not been answered yet. */
   get pending(): number {
     return this.line.length;
+  }
+
+  /** The write first in line could not reach the server and waits for a retry. */
+  get stuck(): boolean {
+    return this.unreachable;
   }
 
   /**
@@ -65,9 +78,13 @@ export class WriteQueue {
    * refusal other than `NETWORK` (those are retried until they get through).
    * @example const outcome = await queue.push(() => writes.moveTask(input));
    */
-  push<T>(run: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  push<T>(run: () => Promise<Outcome<T>>, options: PushOptions = {}): Promise<Outcome<T>> {
     return new Promise<Outcome<T>>((settle) => {
-      this.line.push({ run, settle: settle as (outcome: Outcome<unknown>) => void });
+      this.line.push({
+        run,
+        settle: settle as (outcome: Outcome<unknown>) => void,
+        onUnreachable: options.onUnreachable,
+      });
       this.options.onPending?.(this.line.length);
       void this.drain();
     });
@@ -92,6 +109,8 @@ export class WriteQueue {
       for (let entry = this.line[0]; entry; entry = this.line[0]) {
         const outcome = await this.attempt(entry);
         if (!outcome.ok && outcome.code === 'NETWORK') {
+          this.unreachable = true;
+          entry.onUnreachable?.();
           attempt += 1;
           const delay = backoff(attempt);
           this.options.onRetry?.(attempt, delay);
@@ -100,6 +119,7 @@ export class WriteQueue {
           continue;
         }
         attempt = 0;
+        this.unreachable = false;
         this.line.shift();
         this.options.onPending?.(this.line.length);
         entry.settle(outcome);
