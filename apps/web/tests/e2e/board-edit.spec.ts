@@ -215,6 +215,7 @@ test('a board is renamed, archived, restored and deleted; tiles count open tasks
 
   await page.goto('/w/acme');
   await expect(page.getByRole('link', { name: /Shorter lived/ })).toContainText('2 open tasks');
+  await expectAccessible(page, 'boards with open task counts');
 
   await page.goto(path);
   await page.getByRole('button', { name: 'Board actions' }).click();
@@ -237,6 +238,7 @@ test('a board is renamed, archived, restored and deleted; tiles count open tasks
   await page.getByRole('menuitem', { name: 'Delete board…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Shorter lived?' });
   await expect(dialog.getByRole('button', { name: 'Delete board' })).toBeDisabled();
+  await expectAccessible(page, 'delete board dialog');
   await dialog.getByLabel(/Type the board’s name/).fill('Shorter');
   await expect(dialog.getByRole('button', { name: 'Delete board' })).toBeDisabled();
   await dialog.getByLabel(/Type the board’s name/).fill('Shorter lived');
