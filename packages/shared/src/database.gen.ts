@@ -400,6 +400,11 @@ isOneToOne: false
 "board_channel_board_id":
 { Args: { "topic": string }; Returns: string
                            },
+"board_open_task_counts":
+{ Args: { "board_ids": (string)[] }; Returns: {
+              "board_id": string,"open_tasks": number
+            }[]
+                           },
 "board_workspace_id":
 { Args: { "board_id": string }; Returns: string
                            },

@@ -10,13 +10,13 @@ interface InlineFormProps {
   intent: 'create-task' | 'create-column';
   label: string;
   placeholder: string;
-  maxLength: number;
   hidden?: Record<string, string>;
   /** Resolves with an error message, or null when it was added. */
   onAdd(value: string): Promise<string | null>;
 }
 
-function InlineForm({ intent, label, placeholder, maxLength, hidden = {}, onAdd }: InlineFormProps) {
+/** No `maxlength`: it would cut a pasted title silently; a title over the limit gets an inline error instead. */
+function InlineForm({ intent, label, placeholder, hidden = {}, onAdd }: InlineFormProps) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -52,7 +52,6 @@ function InlineForm({ intent, label, placeholder, maxLength, hidden = {}, onAdd 
         id={id}
         name="value"
         placeholder={placeholder}
-        maxLength={maxLength}
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
@@ -88,7 +87,6 @@ export function AddTaskForm({
       intent="create-task"
       label={`New task in ${column.name}`}
       placeholder="Add a task…"
-      maxLength={200}
       hidden={{ columnId: column.id }}
       onAdd={(title) => onAdd(column.id, title)}
     />
@@ -96,13 +94,5 @@ export function AddTaskForm({
 }
 
 export function AddColumnForm({ onAdd }: { onAdd(name: string): Promise<string | null> }) {
-  return (
-    <InlineForm
-      intent="create-column"
-      label="New column"
-      placeholder="Add a column…"
-      maxLength={40}
-      onAdd={onAdd}
-    />
-  );
+  return <InlineForm intent="create-column" label="New column" placeholder="Add a column…" onAdd={onAdd} />;
 }

@@ -1,34 +1,66 @@
 /**
- * @module features/board/board-actions.server — the inline "add" forms when they are posted without
- * JavaScript: the same data operations, run on the server as the signed-in user.
+ * @module features/board/board-actions.server — the board route's form posts, run on the server as the
+ * signed-in user: the inline "add" forms when JavaScript is not running, and the board's own settings
+ * (rename, description, archive, restore, delete), which are plain forms in every case.
  */
 
+import { archiveBoard } from '@lanes/data/boards/archive-board';
 import { createColumn } from '@lanes/data/boards/create-column';
+import { deleteBoard } from '@lanes/data/boards/delete-board';
+import { updateBoard } from '@lanes/data/boards/update-board';
 import type { LanesClient } from '@lanes/data/client';
 import { createTask } from '@lanes/data/tasks/create-task';
 import { isLanesError } from '@lanes/shared/errors';
 
 export interface BoardActionResult {
   error: string | null;
+  /** Where to go next: the board itself, or the workspace once the board is deleted. */
+  next?: 'board' | 'workspace';
 }
 
 export async function runBoardAction(
   client: LanesClient,
-  boardId: string,
+  board: { id: string; name(): Promise<string> },
   form: FormData,
 ): Promise<BoardActionResult> {
   const value = String(form.get('value') ?? '');
+  const boardId = board.id;
   try {
-    if (form.get('intent') === 'create-task') {
-      await createTask(client, { boardId, columnId: String(form.get('columnId') ?? ''), title: value });
-    } else if (form.get('intent') === 'create-column') {
-      await createColumn(client, { boardId, name: value });
-    } else {
-      return { error: 'Unknown action.' };
+    switch (form.get('intent')) {
+      case 'create-task':
+        await createTask(client, { boardId, columnId: String(form.get('columnId') ?? ''), title: value });
+        break;
+      case 'create-column':
+        await createColumn(client, { boardId, name: value });
+        break;
+      case 'update-board':
+        await updateBoard(client, {
+          boardId,
+          name: String(form.get('name') ?? '').trim(),
+          description: String(form.get('description') ?? '').trim(),
+        });
+        break;
+      case 'archive-board':
+      case 'restore-board':
+        await archiveBoard(client, { boardId, archived: form.get('intent') === 'archive-board' });
+        break;
+      case 'delete-board':
+        // Typing the name is the confirmation; a post without it (or with another name) deletes nothing.
+        if (String(form.get('confirm') ?? '').trim() !== (await board.name())) {
+          return { error: 'Type the board’s name exactly to delete it.' };
+        }
+        await deleteBoard(client, { boardId });
+        return { error: null, next: 'workspace' };
+      default:
+        return { error: 'Unknown action.' };
     }
-    return { error: null };
+    return { error: null, next: 'board' };
   } catch (error) {
-    if (isLanesError(error)) return { error: error.message };
+    if (isLanesError(error)) {
+      // A broken field rule names itself ("At most 200 characters."), which says more than the generic text.
+      const fields = Object.values((error.details?.fields ?? {}) as Record<string, unknown>);
+      return { error: typeof fields[0] === 'string' ? fields[0] : error.message };
+    }
     throw error;
   }
 }

@@ -4,8 +4,13 @@
  * schemas are not part of the JavaScript the board needs for its first paint.
  */
 import { createColumn } from '@lanes/data/boards/create-column';
+import { createLabel } from '@lanes/data/boards/create-label';
+import { deleteColumn } from '@lanes/data/boards/delete-column';
+import { deleteLabel } from '@lanes/data/boards/delete-label';
 import { getBoard } from '@lanes/data/boards/get-board';
 import { moveColumn } from '@lanes/data/boards/move-column';
+import { updateColumn } from '@lanes/data/boards/update-column';
+import { updateLabel } from '@lanes/data/boards/update-label';
 import {
   type BoardEvent,
   type SubscribeBoardInput,
@@ -13,11 +18,13 @@ import {
 } from '@lanes/data/realtime/subscribe-board';
 import { createTask } from '@lanes/data/tasks/create-task';
 import { moveTask } from '@lanes/data/tasks/move-task';
+import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
+import type { LabelColor } from '@lanes/shared/constants';
 import { isLanesError } from '@lanes/shared/errors';
 import type { PublicEnv } from '../../lib/public-env.ts';
 import { getBrowserClient } from '../../lib/supabase.client.ts';
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string };
+import type { Outcome } from './write-queue.ts';
 
 async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
   try {
@@ -52,7 +59,18 @@ export function boardWrites(env: PublicEnv) {
       attempt(() => moveColumn(client, input)),
     createTask: (input: { boardId: string; columnId: string; title: string }) =>
       attempt(() => createTask(client, input)),
-    createColumn: (input: { boardId: string; name: string }) => attempt(() => createColumn(client, input)),
+    createColumn: (input: { boardId: string; name: string; isDone?: boolean }) =>
+      attempt(() => createColumn(client, input)),
+    updateColumn: (input: { columnId: string; name?: string; wipLimit?: number | null; isDone?: boolean }) =>
+      attempt(() => updateColumn(client, input)),
+    deleteColumn: (columnId: string) => attempt(() => deleteColumn(client, { columnId })),
+    createLabel: (input: { boardId: string; name: string; color: LabelColor }) =>
+      attempt(() => createLabel(client, input)),
+    updateLabel: (input: { labelId: string; name?: string; color?: LabelColor }) =>
+      attempt(() => updateLabel(client, input)),
+    deleteLabel: (labelId: string) => attempt(() => deleteLabel(client, { labelId })),
+    setTaskLabels: (input: { taskId: string; labelIds: string[] }) =>
+      attempt(() => setTaskLabels(client, input)),
     getBoard: (boardId: string) => attempt(() => getBoard(client, { boardId })),
   };
 }

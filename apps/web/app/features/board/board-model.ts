@@ -26,6 +26,8 @@ export interface Task {
   priority: Priority;
   labelIds: string[];
   updatedAt: string;
+  /** Added here but not yet stored (offline, or on its way): shown, not movable, numbered by the server later. */
+  pending?: true;
 }
 
 export interface Label {
@@ -46,6 +48,11 @@ export interface BoardModel {
   profiles: Record<string, Profile>;
   /** A change arrived that this model cannot show faithfully (e.g. an assignee it has no profile for). */
   stale: boolean;
+  /**
+   * Cards left out of a big board's first HTML, counted by column (`firstCards`); the rest arrive with the
+   * first full read in the browser. Absent when every card is here.
+   */
+  hidden?: Record<string, number>;
 }
 
 /** Keys are compared byte-wise, as Postgres does with the `"C"` collation of `position_key`. */

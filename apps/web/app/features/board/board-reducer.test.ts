@@ -129,3 +129,81 @@ describe('boardReducer', () => {
     expect(model.tasks.map((t) => t.number)).toEqual([4]);
   });
 });
+
+describe('pending cards and edits', () => {
+  const pending = {
+    ...task(0, TODO, ''),
+    id: 'pending-1',
+    number: 0,
+    title: 'Offline idea',
+    pending: true as const,
+  };
+
+  it('shows a card added offline at the end of its column until the server stores it', () => {
+    const added = boardReducer(world(), { type: 'add-pending-task', task: pending });
+    expect(tasksIn(added, TODO).map((t) => t.id)).toEqual([id(1), id(2), id(3), 'pending-1']);
+    const stored = boardReducer(added, { type: 'task-row', row: row(5, TODO, 'Y'), replaces: 'pending-1' });
+    expect(tasksIn(stored, TODO).map((t) => t.number)).toEqual([1, 2, 3, 5]);
+    expect(stored.tasks.some((t) => t.pending)).toBe(false);
+  });
+
+  it('shows one card when the realtime echo of our create comes before its answer', () => {
+    const added = boardReducer(world(), { type: 'add-pending-task', task: { ...pending, title: 'Task 5' } });
+    const echoed = boardReducer(added, { type: 'task-row', row: row(5, TODO, 'Y') });
+    expect(tasksIn(echoed, TODO).map((t) => t.id)).toEqual([id(1), id(2), id(3), id(5)]);
+    const answered = boardReducer(echoed, {
+      type: 'task-row',
+      row: row(5, TODO, 'Y'),
+      replaces: 'pending-1',
+    });
+    expect(tasksIn(answered, TODO).map((t) => t.id)).toEqual([id(1), id(2), id(3), id(5)]);
+  });
+
+  it('keeps waiting cards through a fresh copy of the board', () => {
+    const added = boardReducer(world(), { type: 'add-pending-task', task: pending });
+    const reset = boardReducer(added, { type: 'reset', model: world() });
+    expect(tasksIn(reset, TODO).at(-1)?.id).toBe('pending-1');
+  });
+
+  it('drops a refused card', () => {
+    const added = boardReducer(world(), { type: 'add-pending-task', task: pending });
+    const dropped = boardReducer(added, { type: 'delete', table: 'tasks', id: 'pending-1' });
+    expect(dropped.tasks.map((t) => t.id)).not.toContain('pending-1');
+  });
+
+  it('sets a task’s labels and edits columns and labels in place', () => {
+    let model = boardReducer(world(), { type: 'task-labels', taskId: id(2), labelIds: ['l1'] });
+    expect(model.tasks.find((t) => t.id === id(2))?.labelIds).toEqual(['l1']);
+    model = boardReducer(model, {
+      type: 'patch-column',
+      columnId: DONE,
+      patch: { name: 'Shipped', wipLimit: 3 },
+    });
+    expect(model.columns.find((c) => c.id === DONE)).toMatchObject({
+      name: 'Shipped',
+      wipLimit: 3,
+      isDone: true,
+    });
+    model = {
+      ...model,
+      labels: [
+        { id: 'l1', name: 'Bug', color: 'red' },
+        { id: 'l2', name: 'Chore', color: 'gray' },
+      ],
+    };
+    model = boardReducer(model, {
+      type: 'patch-label',
+      labelId: 'l1',
+      patch: { name: 'Defect', color: 'blue' },
+    });
+    expect(model.labels.map((l) => `${l.name}:${l.color}`)).toEqual(['Chore:gray', 'Defect:blue']);
+  });
+});
+
+describe('late echoes', () => {
+  it('do not undo a move shown since: a row no newer than ours is a version we already have', () => {
+    const placed = boardReducer(world(), { type: 'place-task', taskId: id(3), columnId: TODO, index: 0 });
+    const echo = row(3, TODO, 'X', { updated_at: placed.tasks.find((t) => t.id === id(3))!.updatedAt });
+    expect(titles(boardReducer(placed, { type: 'task-row', row: echo }), TODO)).toEqual([3, 1, 2]);
+  });
+});

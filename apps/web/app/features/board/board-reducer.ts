@@ -8,7 +8,9 @@ import type { TaskRow } from '@lanes/shared/schemas/task';
 import {
   type BoardModel,
   byPosition,
+  type Column,
   keyBetween,
+  type Label,
   type Task,
   tasksIn,
   toColumn,
@@ -25,15 +27,42 @@ export type BoardAction =
   /** Puts an item back where it was (a refused or cancelled move). */
   | { type: 'restore-task'; taskId: string; columnId: string; position: string }
   | { type: 'restore-column'; columnId: string; position: string }
-  | { type: 'task-row'; row: TaskRow }
+  /** The server stored `row`; `replaces` is the id of the pending card it stands for. */
+  | { type: 'task-row'; row: TaskRow; replaces?: string }
+  /** A card added here, shown while its write waits for the server. */
+  | { type: 'add-pending-task'; task: Task }
+  | { type: 'task-labels'; taskId: string; labelIds: string[] }
+  /** An edit shown before the server confirms (a refusal refetches the board). */
+  | { type: 'patch-column'; columnId: string; patch: Partial<Omit<Column, 'id' | 'position'>> }
+  | { type: 'patch-label'; labelId: string; patch: Partial<Omit<Label, 'id'>> }
   | { type: 'column-row'; row: ColumnRow }
   | { type: 'label-row'; row: LabelRow }
   | { type: 'delete'; table: 'tasks' | 'columns' | 'labels'; id: string };
 
 export function boardReducer(model: BoardModel, action: BoardAction): BoardModel {
   switch (action.type) {
-    case 'reset':
-      return action.model;
+    case 'reset': {
+      // A fresh copy of the board does not know the cards whose writes are still waiting: keep showing them.
+      const pending = model.tasks.filter((t) => t.pending);
+      if (pending.length === 0) return action.model;
+      return { ...action.model, tasks: [...action.model.tasks, ...pending].sort(byPosition) };
+    }
+    case 'add-pending-task': {
+      const last = tasksIn(model, action.task.columnId).at(-1);
+      const task = { ...action.task, position: keyBetween(last?.position ?? null, null) };
+      return { ...model, tasks: [...model.tasks, task] };
+    }
+    case 'task-labels':
+      return mapTask(model, action.taskId, (t) => ({ ...t, labelIds: action.labelIds }));
+    case 'patch-column':
+      return {
+        ...model,
+        columns: model.columns.map((c) => (c.id === action.columnId ? { ...c, ...action.patch } : c)),
+      };
+    case 'patch-label': {
+      const labels = model.labels.map((l) => (l.id === action.labelId ? { ...l, ...action.patch } : l));
+      return { ...model, labels: labels.sort((a, b) => a.name.localeCompare(b.name)) };
+    }
     case 'place-task':
       return placeTask(model, action.taskId, action.columnId, action.index);
     case 'place-column': {
@@ -56,8 +85,11 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
           .map((c) => (c.id === action.columnId ? { ...c, position: action.position } : c))
           .sort(byPosition),
       };
-    case 'task-row':
-      return taskRow(model, action.row);
+    case 'task-row': {
+      const standIn = action.replaces ?? standInFor(model, action.row);
+      const base = standIn ? { ...model, tasks: model.tasks.filter((t) => t.id !== standIn) } : model;
+      return taskRow(base, action.row);
+    }
     case 'column-row': {
       const column = toColumn(action.row);
       return {
@@ -92,6 +124,16 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
   }
 }
 
+/**
+ * The waiting card a newly seen row stands for: the realtime echo of our own create may arrive before the
+ * create's answer, and both would show. The oldest waiting card of that column with that title is taken; if
+ * it was a teammate's card after all, our own answer brings ours back a moment later.
+ */
+function standInFor(model: BoardModel, row: TaskRow): string | undefined {
+  if (model.tasks.some((t) => t.id === row.id)) return undefined;
+  return model.tasks.find((t) => t.pending && t.columnId === row.column_id && t.title === row.title)?.id;
+}
+
 /** A provisional key for slot `index` of `list` (which no longer contains the moving item). */
 function between<T extends { position: string }>(list: T[], index: number): string {
   const at = Math.max(0, Math.min(index, list.length));
@@ -111,9 +153,10 @@ function mapTask(model: BoardModel, taskId: string, change: (task: Task) => Task
 
 function taskRow(model: BoardModel, row: TaskRow): BoardModel {
   const existing = model.tasks.find((t) => t.id === row.id);
-  // An archived task leaves the board; an echo older than what we show is ignored.
+  // An archived task leaves the board. An echo no newer than what we show is ignored: it is a version we
+  // already have (a late realtime echo of our own write), and applying it would undo a move shown since.
   if (row.archived_at !== null) return { ...model, tasks: model.tasks.filter((t) => t.id !== row.id) };
-  if (existing && Date.parse(existing.updatedAt) > Date.parse(row.updated_at)) return model;
+  if (existing && Date.parse(existing.updatedAt) >= Date.parse(row.updated_at)) return model;
   // Label links live in another table that is not streamed: keep the ones we know.
   const task = toTask(row, existing?.labelIds ?? []);
   const unknownAssignee = task.assigneeId !== null && !model.profiles[task.assigneeId];

@@ -6,19 +6,25 @@
 
 import { DndContext } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { usePublicEnv } from '../../lib/public-env.ts';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { AddColumnForm } from './add-forms.tsx';
 import { announcements, instructions } from './announcements.ts';
 import { type BoardModel, tasksIn } from './board-model.ts';
 import { boardReducer } from './board-reducer.ts';
 import { ConnectionBanner, FilterBar, Viewers } from './board-toolbar.tsx';
+import { CardMenu, type CardMenuState, menuPlace } from './card-menu.tsx';
 import { ColumnView } from './column-view.tsx';
 import { type BoardFilter, matchesFilter } from './filters.ts';
+import { StarterColumns } from './starter-columns.tsx';
 import { Toasts, useToasts } from './toasts.tsx';
 import { useBoardDnd } from './use-board-dnd.ts';
-import { loadLive, useBoardLive } from './use-board-live.ts';
+import { useBoardLive } from './use-board-live.ts';
+import { useBoardWrites } from './use-board-writes.ts';
 import { useBoardShortcuts } from './use-shortcuts.ts';
+import { WriteQueue } from './write-queue.ts';
+
+// Opens on demand: not part of the board's first paint.
+const LabelManager = lazy(() => import('./label-manager.tsx').then((m) => ({ default: m.LabelManager })));
 
 export interface BoardScreenProps {
   boardId: string;
@@ -30,7 +36,6 @@ export interface BoardScreenProps {
 }
 
 export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilter }: BoardScreenProps) {
-  const env = usePublicEnv();
   const [model, dispatch] = useReducer(boardReducer, initial);
   const modelRef = useRef<BoardModel>(model);
   modelRef.current = model;
@@ -38,7 +43,23 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
   const [filter, setFilter] = useState(initialFilter);
   const { toasts, show, dismiss } = useToasts();
   const me = useMemo(() => meProp, [meProp.userId, meProp.displayName, meProp.avatarPath]);
-  const live = useBoardLive(boardId, me, dispatch);
+  const [waiting, setWaiting] = useState(0);
+  // Set when a write could not reach the server (even with the browser online); cleared once all are saved.
+  const [retrying, setRetrying] = useState(false);
+  const [queue] = useState(
+    () =>
+      new WriteQueue({
+        onPending: (count) => {
+          setWaiting(count);
+          if (count === 0) setRetrying(false);
+        },
+        onRetry: () => setRetrying(true),
+      }),
+  );
+  const settled = useCallback(() => queue.idle(), [queue]);
+  const live = useBoardLive(boardId, me, dispatch, settled);
+  const [labelsOpen, setLabelsOpen] = useState(false);
+  const [cardMenu, setCardMenu] = useState<CardMenuState | null>(null);
   useBoardShortcuts(canEdit);
 
   // A newer server copy of the board (after a revalidation) replaces ours.
@@ -54,45 +75,33 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
     },
     [show, live.refetch],
   );
-  const writes = useCallback(async () => (await loadLive()).boardWrites(env), [env]);
+  const writes = useBoardWrites({ boardId, queue, model: getModel, dispatch, refused });
 
   const dnd = useBoardDnd({
     model: getModel,
     dispatch,
     sendDrag: live.sendDrag,
     refused,
-    persistTask: async (input) => {
-      const answer = await (await writes()).moveTask(input);
-      if (answer.ok) dispatch({ type: 'task-row', row: answer.value });
-      return answer.ok ? null : answer.message;
-    },
-    persistColumn: async (input) => {
-      const answer = await (await writes()).moveColumn(input);
-      if (answer.ok) dispatch({ type: 'column-row', row: answer.value });
-      return answer.ok ? null : answer.message;
-    },
+    persistTask: writes.persistTask,
+    persistColumn: writes.persistColumn,
   });
   const a11y = useMemo(
     () => ({ announcements: announcements(getModel), screenReaderInstructions: instructions }),
     [getModel],
   );
 
-  const addTask = useCallback(
-    async (columnId: string, title: string) => {
-      const answer = await (await writes()).createTask({ boardId: boardId, columnId, title });
-      if (answer.ok) dispatch({ type: 'task-row', row: answer.value });
-      return answer.ok ? null : answer.message;
-    },
-    [writes, boardId],
+  const openCardMenu = useCallback(
+    (taskId: string, event: { clientX: number; clientY: number }, card: Element) =>
+      setCardMenu({ taskId, at: menuPlace(event, card) }),
+    [],
   );
-  const addColumn = useCallback(
-    async (name: string) => {
-      const answer = await (await writes()).createColumn({ boardId: boardId, name });
-      if (answer.ok) dispatch({ type: 'column-row', row: answer.value });
-      return answer.ok ? null : answer.message;
-    },
-    [writes, boardId],
-  );
+  const closeCardMenu = useCallback(() => {
+    const taskId = cardMenu?.taskId;
+    setCardMenu(null);
+    // Back to the card the menu was opened on, as a menu button would get its focus back.
+    if (taskId) document.querySelector<HTMLElement>(`[data-task-id="${taskId}"] .lane-card-body`)?.focus();
+  }, [cardMenu]);
+  const menuTask = cardMenu ? model.tasks.find((t) => t.id === cardMenu.taskId) : undefined;
 
   function changeFilter(next: BoardFilter) {
     setFilter(next);
@@ -126,12 +135,20 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
     <div className="board" data-connection={live.connection}>
       <div className="board-toolbar">
         <FilterBar filter={filter} labels={model.labels} people={people} onChange={changeFilter} />
-        <Viewers viewers={live.viewers} profiles={model.profiles} />
+        <div className="board-toolbar-end">
+          <Viewers viewers={live.viewers} profiles={model.profiles} />
+          {canEdit ? (
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => setLabelsOpen(true)}>
+              Labels
+            </button>
+          ) : null}
+        </div>
       </div>
-      <ConnectionBanner connection={live.connection} />
+      <ConnectionBanner connection={live.connection} waiting={waiting} retrying={retrying} />
       {!canEdit ? (
         <p className="board-readonly">You can view this board. Your role does not allow changes.</p>
       ) : null}
+      {model.columns.length === 0 && canEdit ? <StarterColumns onAdd={writes.addColumn} /> : null}
       <DndContext id="board-dnd-instructions" accessibility={a11y} {...dnd}>
         <SortableContext items={model.columns.map((c) => c.id)} strategy={horizontalListSortingStrategy}>
           <ol className="lanes" aria-label="Columns">
@@ -142,18 +159,22 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
                   key={column.id}
                   column={column}
                   tasks={all.filter((t) => matchesFilter(t, filter))}
-                  total={all.length}
+                  total={all.length + (model.hidden?.[column.id] ?? 0)}
+                  hidden={model.hidden?.[column.id] ?? 0}
                   labels={labels}
                   profiles={model.profiles}
                   canEdit={canEdit}
                   dragNames={dragNames}
-                  onAddTask={addTask}
+                  onAddTask={writes.addTask}
+                  others={model.columns.filter((c) => c.id !== column.id)}
+                  actions={writes}
+                  onCardMenu={canEdit ? openCardMenu : undefined}
                 />
               );
             })}
             {canEdit ? (
               <li className="lane lane-new" aria-label="Add column">
-                <AddColumnForm onAdd={addColumn} />
+                <AddColumnForm onAdd={(name) => writes.addColumn(name)} />
               </li>
             ) : null}
           </ol>
@@ -161,6 +182,21 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
       </DndContext>
       {model.columns.length === 0 && !canEdit ? (
         <p className="empty-state">This board has no columns yet.</p>
+      ) : null}
+      {cardMenu && menuTask ? (
+        <CardMenu
+          task={menuTask}
+          labels={model.labels}
+          at={cardMenu.at}
+          onLabels={(labelIds) => writes.setTaskLabels(menuTask.id, labelIds)}
+          onManage={() => setLabelsOpen(true)}
+          onClose={closeCardMenu}
+        />
+      ) : null}
+      {labelsOpen ? (
+        <Suspense fallback={null}>
+          <LabelManager labels={model.labels} actions={writes} onClose={() => setLabelsOpen(false)} />
+        </Suspense>
       ) : null}
       <Toasts toasts={toasts} dismiss={dismiss} />
     </div>

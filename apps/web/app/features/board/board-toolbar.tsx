@@ -87,12 +87,32 @@ export function Viewers({ viewers, profiles }: { viewers: Viewer[]; profiles: Re
   );
 }
 
-export function ConnectionBanner({ connection }: { connection: Connection }) {
+/**
+ * While offline, or while the user's own changes cannot reach the server (a flaky network, the server
+ * down), says so and how many changes wait.
+ */
+export function ConnectionBanner({
+  connection,
+  waiting,
+  retrying,
+}: {
+  connection: Connection;
+  waiting: number;
+  retrying: boolean;
+}) {
+  const changes = waiting === 1 ? '1 change' : `${waiting} changes`;
+  let text = '';
+  if (connection === 'offline') {
+    text =
+      waiting > 0
+        ? `You are offline. Your ${changes} will be saved when the connection is back.`
+        : 'You are offline. Reconnecting… Changes by others will appear when the connection is back.';
+  } else if (retrying && waiting > 0) {
+    text = `Cannot reach the server. Retrying… Your ${changes} will be saved when it answers.`;
+  }
   return (
-    <p className="board-banner" role="status" hidden={connection !== 'offline'}>
-      {connection === 'offline'
-        ? 'You are offline. Reconnecting… Changes by others will appear when the connection is back.'
-        : ''}
+    <p className="board-banner" role="status" hidden={text === ''}>
+      {text}
     </p>
   );
 }

@@ -6,8 +6,9 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { AddTaskForm } from './add-forms.tsx';
 import type { Column, Label, Profile, Task } from './board-model.ts';
+import { type ColumnActions, ColumnMenu } from './column-menu.tsx';
 import { sortableTransition } from './motion.ts';
-import { TaskCard } from './task-card.tsx';
+import { TaskCard, type TaskCardProps } from './task-card.tsx';
 
 export interface ColumnViewProps {
   column: Column;
@@ -15,22 +16,32 @@ export interface ColumnViewProps {
   tasks: Task[];
   /** How many cards the column holds, filtered or not. */
   total: number;
+  /** Cards of this column not in the page yet (a big board's first HTML); they come with the full read. */
+  hidden: number;
   labels: Record<string, Label>;
   profiles: Record<string, Profile>;
   canEdit: boolean;
   dragNames: Record<string, string>;
   onAddTask(columnId: string, title: string): Promise<string | null>;
+  /** The board's other columns (where a deleted column's cards may go). */
+  others: Column[];
+  actions: ColumnActions;
+  onCardMenu: TaskCardProps['onMenu'];
 }
 
 export function ColumnView({
   column,
   tasks,
   total,
+  hidden,
   labels,
   profiles,
   canEdit,
   dragNames,
   onAddTask,
+  others,
+  actions,
+  onCardMenu,
 }: ColumnViewProps) {
   const sortable = useSortable({
     id: column.id,
@@ -58,7 +69,9 @@ export function ColumnView({
             {column.wipLimit !== null ? ` / ${column.wipLimit}` : ''}
             <span className="visually-hidden"> tasks</span>
           </span>
+          {column.isDone ? <span className="badge is-done">Done</span> : null}
         </h2>
+        {canEdit ? <ColumnMenu column={column} others={others} taskCount={total} actions={actions} /> : null}
         {canEdit ? (
           <button
             type="button"
@@ -86,10 +99,17 @@ export function ColumnView({
               labels={task.labelIds.flatMap((id) => (labels[id] ? [labels[id]] : []))}
               canEdit={canEdit}
               draggedBy={dragNames[task.id]}
+              onMenu={onCardMenu}
             />
           ))}
         </ol>
       </SortableContext>
+      {hidden > 0 ? (
+        // A real link: without JavaScript (or before the full read arrives) it loads every card.
+        <a className="lane-more" href="?cards=all">
+          Show all {total} tasks
+        </a>
+      ) : null}
       {tasks.length === 0 ? (
         <p className="lane-empty">
           {total === 0 ? (canEdit ? 'No tasks yet. Add one below.' : 'No tasks yet.') : 'No matching tasks.'}

@@ -4,6 +4,7 @@
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import { Avatar } from '../../components/avatar.tsx';
 import type { Label, Profile, Task } from './board-model.ts';
 import { formatDue, isOverdue, today } from './due-date.ts';
@@ -17,32 +18,61 @@ export interface TaskCardProps {
   canEdit: boolean;
   /** The teammate dragging this card right now, if any. */
   draggedBy: string | undefined;
+  /** Opens the card's context menu (right click, Shift+F10 or the menu key). */
+  onMenu?(taskId: string, event: { clientX: number; clientY: number }, card: Element): void;
 }
 
-export function TaskCard({ task, assignee, labels, canEdit, draggedBy }: TaskCardProps) {
+export function TaskCard({ task, assignee, labels, canEdit, draggedBy, onMenu }: TaskCardProps) {
+  // A card still on its way to the server has no place there yet: it cannot be moved until it has one.
+  const movable = canEdit && !task.pending;
   const sortable = useSortable({
     id: task.id,
     data: { type: 'task', columnId: task.columnId },
-    disabled: !canEdit,
+    disabled: !movable,
     transition: sortableTransition(),
     attributes: { roleDescription: 'task card' },
   });
   const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition };
-  const handle = canEdit ? { ...sortable.attributes, ...sortable.listeners } : {};
+  const handle = movable ? { ...sortable.attributes, ...sortable.listeners } : {};
+  const menu =
+    onMenu && movable
+      ? {
+          onContextMenu: (event: MouseEvent) => {
+            event.preventDefault();
+            onMenu(task.id, event, event.currentTarget);
+          },
+          onKeyDown: (event: KeyboardEvent) => {
+            if (event.key !== 'ContextMenu' && !(event.shiftKey && event.key === 'F10')) return;
+            event.preventDefault();
+            onMenu(task.id, { clientX: 0, clientY: 0 }, event.currentTarget);
+          },
+        }
+      : {};
   const className = [
     'lane-card',
     sortable.isDragging ? 'is-dragging' : '',
     draggedBy ? 'is-remote-dragging' : '',
-    canEdit ? 'is-draggable' : '',
+    movable ? 'is-draggable' : '',
   ]
     .filter(Boolean)
     .join(' ');
   return (
-    <li ref={sortable.setNodeRef} style={style} className={className} data-task-id={task.id}>
-      <div className="lane-card-body" {...handle}>
+    <li
+      ref={sortable.setNodeRef}
+      style={style}
+      className={className}
+      data-task-id={task.id}
+      aria-busy={task.pending}
+      {...menu}
+    >
+      <div
+        className="lane-card-body"
+        {...handle}
+        aria-keyshortcuts={onMenu && movable ? 'Shift+F10' : undefined}
+      >
         <span className="lane-card-title">{task.title}</span>
         <div className="lane-card-meta">
-          <span className="lane-card-number">#{task.number}</span>
+          <span className="lane-card-number">{task.pending ? 'Saving…' : `#${task.number}`}</span>
           {task.priority !== 'none' ? <Priority value={task.priority} /> : null}
           {task.dueOn ? <DueDate value={task.dueOn} /> : null}
           {labels.length > 0 ? (

@@ -14,7 +14,11 @@ type LiveModule = typeof import('./board-live.ts');
 let loading: Promise<LiveModule> | null = null;
 /** The browser-side Supabase code, fetched once per tab. */
 export function loadLive(): Promise<LiveModule> {
-  loading ??= import('./board-live.ts');
+  // A failed fetch (offline before it ever loaded) is tried again next time rather than remembered.
+  loading ??= import('./board-live.ts').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
   return loading;
 }
 
@@ -30,6 +34,8 @@ function afterFirstPaint(task: () => void) {
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
+
+const now = () => Promise.resolve();
 
 export type Connection = 'connecting' | 'live' | 'offline';
 
@@ -50,6 +56,8 @@ export function useBoardLive(
   boardId: string,
   me: { userId: string; displayName: string; avatarPath: string | null },
   dispatch: Dispatch<BoardAction>,
+  /** Resolves once the user's own writes are stored: a copy read before that would undo them on screen. */
+  settled: () => Promise<void> = now,
 ): BoardLive {
   const env = usePublicEnv();
   const [connection, setConnection] = useState<Connection>('connecting');
@@ -58,11 +66,12 @@ export function useBoardLive(
   const subscription = useRef<BoardSubscription | null>(null);
 
   const refetch = useCallback(() => {
-    void loadLive().then(async (live) => {
+    void settled().then(async () => {
+      const live = await loadLive();
       const answer = await live.boardWrites(env).getBoard(boardId);
       if (answer.ok) dispatch({ type: 'reset', model: fromBoard(answer.value) });
     });
-  }, [env, boardId, dispatch]);
+  }, [env, boardId, dispatch, settled]);
 
   useEffect(() => {
     let closed = false;

@@ -6,6 +6,8 @@ export interface BoardSummary {
   name: string;
   description: string;
   archived: boolean;
+  /** Tasks neither completed nor archived. */
+  openTasks: number;
 }
 
 export function BoardList({
@@ -31,6 +33,9 @@ export function BoardList({
           <Link to={`/w/${slug}/b/${board.id}`} className="card-link">
             <strong>{board.name}</strong>
             {board.description ? <span className="meta">{board.description}</span> : null}
+            <span className="meta">
+              {board.openTasks} open {board.openTasks === 1 ? 'task' : 'tasks'}
+            </span>
             {board.archived ? <span className="badge">Archived</span> : null}
           </Link>
         </li>

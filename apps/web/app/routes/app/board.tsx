@@ -4,13 +4,17 @@
  * forms when they are posted without JavaScript.
  */
 import { getBoard } from '@lanes/data/boards/get-board';
+import { listBoards } from '@lanes/data/boards/list-boards';
+import { ROLE_RANK } from '@lanes/shared/constants';
 import { redirect, useRouteLoaderData } from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
+import { BoardMenu } from '../../features/board/board-menu.tsx';
 import { fromBoard } from '../../features/board/board-model.ts';
 import { BoardScreen } from '../../features/board/board-screen.tsx';
 import { readFilter } from '../../features/board/filters.ts';
+import { firstCards } from '../../features/board/first-cards.ts';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { notFound, toRouteError } from '../../lib/http.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
@@ -23,6 +27,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client, user } = requireUser(request, context);
+  const url = new URL(request.url);
+  const filter = readFilter(url.searchParams);
+  // Every card when asked for, or when filtering without JavaScript (the filter must see them all).
+  const allCards =
+    url.searchParams.get('cards') === 'all' || Boolean(filter.text || filter.assignee || filter.label);
   try {
     const [workspace, board] = await Promise.all([
       loadWorkspace(client, params.slug),
@@ -38,10 +47,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         description: board.description,
         archived_at: board.archived_at,
       },
-      model: fromBoard(board),
+      // A big board's first HTML holds the first cards of each column; the browser reads the rest at once.
+      model: allCards ? fromBoard(board) : firstCards(fromBoard(board)),
       canEdit: workspace.role !== 'viewer' && board.archived_at === null,
+      canAdmin: ROLE_RANK[workspace.role] >= ROLE_RANK.admin,
       me: { userId: user.id, displayName: user.displayName, avatarPath: null as string | null },
-      filter: readFilter(new URL(request.url).searchParams),
+      filter,
     };
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -51,13 +62,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = requireUser(request, context);
-  const result = await runBoardAction(client, params.boardId, await request.formData());
+  const name = async () => {
+    const workspace = await loadWorkspace(client, params.slug);
+    const boards = await listBoards(client, { workspaceId: workspace.id, includeArchived: true });
+    return boards.find((b) => b.id === params.boardId)?.name ?? '';
+  };
+  const result = await runBoardAction(client, { id: params.boardId, name }, await request.formData());
   if (result.error) return result;
-  throw redirect(new URL(request.url).pathname, 303);
+  // Named from the params: a fetcher's request URL is the `.data` endpoint, not the page.
+  throw redirect(`/w/${params.slug}${result.next === 'workspace' ? '' : `/b/${params.boardId}`}`, 303);
 }
 
 export default function Board({ loaderData, actionData }: Route.ComponentProps) {
-  const { board, model, canEdit, filter } = loaderData;
+  const { board, model, canEdit, canAdmin, filter } = loaderData;
   // The app layout has read the profile (name and avatar may have changed since the token was issued).
   const profile = useRouteLoaderData<typeof layoutLoader>('routes/app/layout')?.profile;
   const me = { ...loaderData.me, ...profile };
@@ -69,6 +86,11 @@ export default function Board({ loaderData, actionData }: Route.ComponentProps) 
       <div className="section-head">
         <h1 id="board-title">{board.name}</h1>
         {board.archived_at ? <span className="badge">Archived</span> : null}
+        <BoardMenu
+          board={{ name: board.name, description: board.description, archived: board.archived_at !== null }}
+          canEdit={canEdit}
+          canAdmin={canAdmin}
+        />
       </div>
       {board.description ? <p className="board-description">{board.description}</p> : null}
       {actionData?.error ? (

@@ -1,4 +1,5 @@
 /** @module routes/app/workspace-boards — `/w/:slug`: the workspace's boards (archived behind a toggle); create one. */
+import { boardOpenTaskCounts } from '@lanes/data/boards/board-open-task-counts';
 import { listBoards } from '@lanes/data/boards/list-boards';
 import { ROLE_RANK } from '@lanes/shared/constants';
 import { Link } from 'react-router';
@@ -20,6 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const workspace = await loadWorkspace(client, params.slug);
     const boards = await listBoards(client, { workspaceId: workspace.id, includeArchived: showArchived });
+    const open = await boardOpenTaskCounts(client, { boardIds: boards.map((b) => b.id) });
     return {
       workspace,
       showArchived,
@@ -29,6 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         name: b.name,
         description: b.description,
         archived: b.archived_at !== null,
+        openTasks: open[b.id] ?? 0,
       })),
     };
   } catch (error) {

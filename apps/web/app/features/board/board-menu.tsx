@@ -1,0 +1,46 @@
+/**
+ * @module features/board/board-menu — the board's own actions, from a menu button beside its name: edit the
+ * name and description (members and up), archive or restore it and delete it (admins and up; deleting asks for
+ * the board's name). The dialogs (`board-dialogs.tsx`) load when one first opens.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { MenuButton, type MenuItem } from '../../components/menu.tsx';
+
+export interface BoardMenuProps {
+  board: { name: string; description: string; archived: boolean };
+  canEdit: boolean;
+  canAdmin: boolean;
+}
+
+export type BoardDialogName = 'edit' | 'archive' | 'delete';
+
+// The dialogs load when one first opens: they are not needed for the board's first paint.
+const BoardDialog = lazy(() => import('./board-dialogs.tsx').then((m) => ({ default: m.BoardDialog })));
+
+export function BoardMenu({ board, canEdit, canAdmin }: BoardMenuProps) {
+  const [open, setOpen] = useState<BoardDialogName | null>(null);
+  const close = () => setOpen(null);
+  const items: MenuItem[] = [];
+  if (canEdit) items.push({ label: 'Edit name and description…', onSelect: () => setOpen('edit') });
+  if (canAdmin) {
+    items.push({
+      label: board.archived ? 'Restore board…' : 'Archive board…',
+      onSelect: () => setOpen('archive'),
+    });
+    items.push({ label: 'Delete board…', onSelect: () => setOpen('delete'), danger: true });
+  }
+  if (items.length === 0) return null;
+  return (
+    <>
+      <MenuButton label="Board actions" items={items} className="btn btn-secondary btn-small">
+        Board
+        <span aria-hidden="true">▾</span>
+      </MenuButton>
+      {open ? (
+        <Suspense fallback={null}>
+          <BoardDialog open={open} board={board} onClose={close} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

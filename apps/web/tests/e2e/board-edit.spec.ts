@@ -1,0 +1,343 @@
+/**
+ * Fixing mistakes on the board in Chromium: starter columns, the column menu (by keyboard), labels (dialog and
+ * card context menu), the inline add's title limit, board settings (rename, archive, delete), and writes made
+ * offline that are stored once the connection is back — or put back with a message when the server refuses.
+ */
+
+import { SECRET_KEY } from '@lanes/stack/keys';
+import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { expect, PASSWORD, signIn, signInQuickly, test, uniqueEmail } from './fixtures.ts';
+
+const WORKSPACE = 'a0000000-0000-4000-8000-000000000001';
+
+// Each test walks a whole story through the UI (and a reload); on a busy machine that outgrows the default.
+test.describe.configure({ timeout: 60_000 });
+
+async function live(page: Page) {
+  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+}
+
+/** A fresh, empty board in the seeded workspace. */
+async function newBoard(page: Page, name: string): Promise<string> {
+  await page.goto('/w/acme');
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create board' }).click();
+  await expect(page).toHaveURL(/\/w\/acme\/b\/[0-9a-f-]{36}$/);
+  await live(page);
+  return new URL(page.url()).pathname;
+}
+
+async function starterBoard(page: Page, name: string): Promise<string> {
+  const path = await newBoard(page, name);
+  await page.getByRole('button', { name: 'Add To do, Doing and Done' }).click();
+  await expect(column(page, 'Done')).toBeVisible();
+  return path;
+}
+
+function column(page: Page, name: string): Locator {
+  return page
+    .locator('[data-column-id]')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}\\b`) }) });
+}
+
+const titles = (page: Page, name: string) => column(page, name).locator('.lane-card-title');
+const card = (page: Page, title: string) => page.locator('.lane-card-body').filter({ hasText: title });
+
+async function addTask(page: Page, columnName: string, title: string) {
+  const field = page.getByLabel(`New task in ${columnName}`);
+  await field.fill(title);
+  await field.press('Enter');
+  await expect(titles(page, columnName).filter({ hasText: title })).toBeVisible();
+}
+
+/** Opens a column's menu from the keyboard and picks `item`. */
+async function columnAction(page: Page, columnName: string, item: string) {
+  const button = page.getByRole('button', { name: `Actions for column ${columnName}` });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: `Actions for column ${columnName}` });
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  // Arrow down to the item, then Enter, as a keyboard user would.
+  while (
+    !(await menu.getByRole('menuitem', { name: item }).evaluate((el) => el === document.activeElement))
+  ) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+}
+
+async function admin(path: string, init: RequestInit): Promise<unknown> {
+  const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
+    ...init,
+    headers: {
+      apikey: SECRET_KEY,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+      ...init.headers,
+    },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`an empty board offers starter columns; the column menu works by keyboard (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await signInQuickly(page, 'alice@lanes.test');
+    await newBoard(page, `Columns ${colorScheme}`);
+    await expect(page.getByRole('heading', { name: 'Set up this board' })).toBeVisible();
+    await expect(page.locator('[data-column-id]')).toHaveCount(0);
+    await expectAccessible(page, `empty board (${colorScheme})`);
+    await page.getByRole('button', { name: 'Add To do, Doing and Done' }).click();
+    await expect(page.locator('.lane-head h2')).toHaveText([/^To do/, /^Doing/, /^Done.*Done$/]);
+    await expect(page.getByRole('heading', { name: 'Set up this board' })).toHaveCount(0);
+
+    // WIP limit, rename, done column: each from the menu, by keyboard.
+    await columnAction(page, 'Doing', 'Set WIP limit…');
+    const dialog = page.getByRole('dialog', { name: 'WIP limit of Doing' });
+    await expectAccessible(page, `WIP dialog (${colorScheme})`);
+    await dialog.getByRole('textbox').fill('0');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByText('A whole number from 1 to 999')).toBeVisible();
+    await dialog.getByRole('textbox').fill('2');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Actions for column Doing' })).toBeFocused();
+    await expect(column(page, 'Doing').locator('.badge').first()).toHaveText(/0 \/ 2/);
+
+    await columnAction(page, 'Doing', 'Rename…');
+    await page.getByRole('dialog').getByRole('textbox').fill('In progress');
+    await page.keyboard.press('Enter');
+    await expect(column(page, 'In progress')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Actions for column In progress' }).click();
+    await expectAccessible(page, `column menu (${colorScheme})`);
+    await page.getByRole('menuitem', { name: 'Mark as done column' }).click();
+    await expect(column(page, 'In progress').locator('.badge.is-done')).toBeVisible();
+
+    // Deleting a column with a card asks where the card goes.
+    await addTask(page, 'To do', 'Keep me');
+    await columnAction(page, 'To do', 'Delete column…');
+    const confirm = page.getByRole('dialog', { name: 'Delete column To do?' });
+    await confirm.getByLabel('Its 1 card moves to').selectOption({ label: 'Done' });
+    await confirm.getByRole('button', { name: 'Delete column' }).click();
+    await expect(column(page, 'To do')).toHaveCount(0);
+    await expect(titles(page, 'Done')).toHaveText(['Keep me']);
+
+    await page.reload();
+    await expect(page.locator('.lane-head h2')).toHaveText([/^In progress.*Done$/, /^Done/]);
+    await expect(column(page, 'In progress').locator('.badge').first()).toHaveText(/0 \/ 2/);
+    await expect(titles(page, 'Done')).toHaveText(['Keep me']);
+  });
+
+  test(`labels are managed from the board and set from a card's context menu (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await signInQuickly(page, 'alice@lanes.test');
+    await starterBoard(page, `Labels ${colorScheme}`);
+    await addTask(page, 'To do', 'Fix the login');
+
+    await page.getByRole('button', { name: 'Labels', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Labels' });
+    await expect(dialog.getByText('No labels yet.')).toBeVisible();
+    for (const [name, color] of [
+      ['Bug', 'red'],
+      ['Design', 'blue'],
+    ] as const) {
+      await dialog.getByLabel('Colour of the new label').selectOption(color);
+      await dialog.getByLabel('New label name').fill(name);
+      await dialog.getByRole('button', { name: 'Add label' }).click();
+      await expect(dialog.getByLabel(`Name of label ${name}`)).toBeVisible();
+    }
+    await dialog.getByLabel('New label name').fill('x'.repeat(25));
+    await dialog.getByRole('button', { name: 'Add label' }).click();
+    await expect(dialog.getByText('At most 24 characters')).toBeVisible();
+    await dialog.getByLabel('Name of label Design').fill('UX');
+    await dialog.getByLabel('Name of label Design').press('Enter');
+    await dialog.getByLabel('Colour of UX').selectOption('teal');
+    await dialog.getByRole('button', { name: 'Delete label Bug' }).click();
+    await expect(dialog.getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(page, `label dialog (${colorScheme})`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    // The card's context menu, from the keyboard.
+    await card(page, 'Fix the login').focus();
+    await page.keyboard.press('Shift+F10');
+    const menu = page.getByRole('menu', { name: 'Labels of Fix the login' });
+    await expect(menu.getByRole('menuitemcheckbox', { name: 'UX' })).toBeFocused();
+    await expectAccessible(page, `card menu (${colorScheme})`);
+    await page.keyboard.press('Space');
+    await expect(menu.getByRole('menuitemcheckbox', { name: 'UX' })).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
+    await expect(card(page, 'Fix the login')).toBeFocused();
+    await expect(card(page, 'Fix the login').locator('.label-dot')).toHaveClass(/label-teal/);
+
+    await page.reload();
+    await expect(card(page, 'Fix the login').locator('.label-teal')).toHaveText('UX');
+    await card(page, 'Fix the login').click({ button: 'right' });
+    await page.getByRole('menuitemcheckbox', { name: 'UX' }).click();
+    await page.keyboard.press('Escape');
+    await expect(card(page, 'Fix the login').locator('.label-dot')).toHaveCount(0);
+  });
+}
+
+test('a title over 200 characters gets an inline error and nothing is added or cut', async ({ page }) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  await starterBoard(page, 'Long titles');
+  const field = page.getByLabel('New task in To do');
+  const long = 'a'.repeat(201);
+  await field.fill(long);
+  await field.press('Enter');
+  await expect(column(page, 'To do').getByText('At most 200 characters (this one has 201).')).toBeVisible();
+  await expect(field).toHaveValue(long);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(titles(page, 'To do')).toHaveCount(0);
+});
+
+test('a board is renamed, archived, restored and deleted; tiles count open tasks', async ({ page }) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await starterBoard(page, 'Short lived');
+  await addTask(page, 'To do', 'One');
+  await addTask(page, 'To do', 'Two');
+
+  await page.getByRole('button', { name: 'Board actions' }).click();
+  await page.getByRole('menuitem', { name: 'Edit name and description…' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Shorter lived');
+  await page.getByRole('dialog').getByLabel('Description').fill('For a week');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shorter lived');
+  await expect(page.getByText('For a week')).toBeVisible();
+
+  await page.goto('/w/acme');
+  await expect(page.getByRole('link', { name: /Shorter lived/ })).toContainText('2 open tasks');
+  await expectAccessible(page, 'boards with open task counts');
+
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Board actions' }).click();
+  await page.getByRole('menuitem', { name: 'Archive board…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Archive board' }).click();
+  await expect(page.locator('.section-head .badge')).toHaveText('Archived');
+  await expect(page.getByLabel('New task in To do')).toHaveCount(0);
+
+  await page.goto('/w/acme');
+  await expect(page.getByRole('link', { name: /Shorter lived/ })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Show archived boards' }).click();
+  await expect(page.getByRole('link', { name: /Shorter lived/ })).toContainText('Archived');
+  await page.getByRole('link', { name: /Shorter lived/ }).click();
+  await page.getByRole('button', { name: 'Board actions' }).click();
+  await page.getByRole('menuitem', { name: 'Restore board…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Restore board' }).click();
+  await expect(page.locator('.section-head .badge')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Board actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete board…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Shorter lived?' });
+  await expect(dialog.getByRole('button', { name: 'Delete board' })).toBeDisabled();
+  await expectAccessible(page, 'delete board dialog');
+  await dialog.getByLabel(/Type the board’s name/).fill('Shorter');
+  await expect(dialog.getByRole('button', { name: 'Delete board' })).toBeDisabled();
+  await dialog.getByLabel(/Type the board’s name/).fill('Shorter lived');
+  await dialog.getByRole('button', { name: 'Delete board' }).click();
+  await expect(page).toHaveURL(/\/w\/acme$/);
+  await page.goto('/w/acme?archived=1');
+  await expect(page.getByRole('link', { name: /Shorter lived/ })).toHaveCount(0);
+  expect((await page.goto(path))?.status()).toBe(404);
+});
+
+test('a hand-made delete without the typed name deletes nothing', async ({ page }) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await starterBoard(page, 'Stays');
+  const response = await page.request.post(path, { form: { intent: 'delete-board', confirm: 'Wrong' } });
+  expect(response.status()).toBe(200);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stays');
+});
+
+test('tasks added and cards moved offline are stored when the connection is back', async ({
+  page,
+  context,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await starterBoard(page, 'Offline');
+  await addTask(page, 'To do', 'Made online');
+
+  await context.setOffline(true);
+  await expect(page.locator('.board[data-connection="offline"]')).toBeAttached();
+  await addTask(page, 'To do', 'Made offline');
+  await expect(card(page, 'Made offline')).toContainText('Saving…');
+  // Move the stored card to Doing with the keyboard: space, right arrow, space.
+  await card(page, 'Made online').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await expect(titles(page, 'Doing')).toHaveText(['Made online']);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('status').filter({ hasText: 'Your 2 changes will be saved' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(card(page, 'Made offline')).toContainText(/#\d+/);
+  await expect(page.locator('.board-banner')).toBeHidden();
+  await page.goto(path);
+  await expect(titles(page, 'To do')).toHaveText(['Made offline']);
+  await expect(titles(page, 'Doing')).toHaveText(['Made online']);
+});
+
+test('a change made offline that the server then refuses is put back with a message', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('offline-demoted');
+  const user = (await admin('/auth/v1/admin/users', {
+    method: 'POST',
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { display_name: 'Off Line' },
+    }),
+  })) as { id: string };
+  await admin('/rest/v1/workspace_members', {
+    method: 'POST',
+    body: JSON.stringify({ workspace_id: WORKSPACE, user_id: user.id, role: 'member' }),
+  });
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/w$/);
+  const path = await starterBoard(page, 'Refused later');
+
+  await context.setOffline(true);
+  await expect(page.locator('.board[data-connection="offline"]')).toBeAttached();
+  await addTask(page, 'To do', 'Never stored');
+  await admin(`/rest/v1/workspace_members?workspace_id=eq.${WORKSPACE}&user_id=eq.${user.id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ role: 'viewer' }),
+  });
+  await context.setOffline(false);
+  await expect(page.getByRole('alert').filter({ hasText: '“Never stored” was not added' })).toBeVisible();
+  await expect(titles(page, 'To do')).toHaveCount(0);
+  await page.goto(path);
+  await expect(titles(page, 'To do')).toHaveCount(0);
+});
+
+test('on a flaky network a write is retried with backoff until it gets through', async ({ page }) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await starterBoard(page, 'Flaky');
+  // The browser stays "online", but requests to create tasks fail at the network level.
+  await page.route('**/rest/v1/tasks*', (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
+  );
+  await addTask(page, 'To do', 'Through at last');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Cannot reach the server. Retrying…' }),
+  ).toBeVisible();
+  await expect(card(page, 'Through at last')).toContainText('Saving…');
+  await page.unroute('**/rest/v1/tasks*');
+  // The next retry (after at most a few seconds of backoff) stores it.
+  await expect(card(page, 'Through at last')).toContainText(/#\d+/, { timeout: 20_000 });
+  await expect(page.locator('.board-banner')).toBeHidden();
+  await page.goto(path);
+  await expect(titles(page, 'To do')).toHaveText(['Through at last']);
+});
