@@ -36,14 +36,14 @@ describe('subscribeTask', () => {
     await waitFor(events, (e) => e.kind === 'status' && e.status === 'SUBSCRIBED');
 
     const comment = await addComment(world.owner.client, { taskId: task.id, body: 'Hello' });
-    const added = await waitFor<Extract<TaskEvent, { kind: 'upsert' }>>(
+    const added = await waitFor<Extract<TaskEvent, { kind: 'upsert'; table: 'comments' }>>(
       events,
       (e) => e.kind === 'upsert' && e.table === 'comments',
     );
     expect(added.row).toMatchObject({ id: comment.id, body: 'Hello', deleted_at: null });
 
     await deleteComment(world.owner.client, { commentId: comment.id });
-    const deleted = await waitFor<Extract<TaskEvent, { kind: 'upsert' }>>(
+    const deleted = await waitFor<Extract<TaskEvent, { kind: 'upsert'; table: 'comments' }>>(
       events,
       (e) => e.kind === 'upsert' && e.table === 'comments' && e.row.deleted_at !== null,
     );
