@@ -1,9 +1,12 @@
 /**
  * @module features/board/task-card — one card: title, `#number`, assignee, due date, priority and label dots,
  * nothing else. Members drag it (mouse, touch or keyboard: focus it, space, arrows, space); viewers only read it.
+ * A click or Enter opens the task panel (`t/:taskId`) by client navigation, so the board stays loaded and live.
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import type { KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import type { Label, Profile, Task } from './board-model.ts';
 import { formatDue, isOverdue, today } from './due-date.ts';
@@ -29,6 +32,18 @@ export function TaskCard({ task, assignee, labels, canEdit, draggedBy }: TaskCar
   });
   const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition };
   const handle = canEdit ? { ...sortable.attributes, ...sortable.listeners } : {};
+  const navigate = useNavigate();
+  // Relative to the board route: the panel nests under the board's own URL.
+  const open = () => void navigate(`t/${task.id}`, { preventScrollReset: true });
+  // Enter opens; space stays dnd-kit's pick-up key. (A click that ends a drag never reaches us: dnd-kit stops it.)
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && !sortable.isDragging) {
+      event.preventDefault();
+      open();
+      return;
+    }
+    if (canEdit) sortable.listeners?.onKeyDown?.(event);
+  };
   const className = [
     'lane-card',
     sortable.isDragging ? 'is-dragging' : '',
@@ -39,7 +54,16 @@ export function TaskCard({ task, assignee, labels, canEdit, draggedBy }: TaskCar
     .join(' ');
   return (
     <li ref={sortable.setNodeRef} style={style} className={className} data-task-id={task.id}>
-      <div className="lane-card-body" {...handle}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the role is set, by dnd-kit or below */}
+      <div
+        className="lane-card-body"
+        {...handle}
+        // Members get dnd-kit's button (space picks up, Enter opens); for viewers the card only leads to its panel.
+        role={canEdit ? 'button' : 'link'}
+        tabIndex={0}
+        onClick={open}
+        onKeyDown={onKeyDown}
+      >
         <span className="lane-card-title">{task.title}</span>
         <div className="lane-card-meta">
           <span className="lane-card-number">#{task.number}</span>

@@ -4,7 +4,7 @@
  * forms when they are posted without JavaScript.
  */
 import { getBoard } from '@lanes/data/boards/get-board';
-import { redirect } from 'react-router';
+import { Outlet, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
@@ -48,6 +48,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * Opening, closing and editing a task panel never reloads the board: the board follows its own channel, and
+ * re-reading 500 cards for a comment would be wasted. Anything else revalidates as usual.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const board = (url: URL) => url.pathname.replace(/\/t\/[^/]+$/, '');
+  const panelInvolved = [currentUrl.pathname, nextUrl.pathname, formAction ?? ''].some((p) =>
+    p.includes('/t/'),
+  );
+  if (panelInvolved && board(currentUrl) === board(nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = requireUser(request, context);
   const result = await runBoardAction(client, params.boardId, await request.formData());
@@ -80,6 +98,7 @@ export default function Board({ loaderData, actionData }: Route.ComponentProps) 
         me={me}
         initialFilter={filter}
       />
+      <Outlet />
     </section>
   );
 }

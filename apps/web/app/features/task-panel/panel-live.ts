@@ -1,0 +1,11 @@
+/**
+ * @module features/task-panel/panel-live — the panel's browser-side Supabase code (its task channel), loaded
+ * with `import()` once the panel is on screen, so it never weighs on the board's first paint.
+ */
+import { subscribeTask, type TaskEvent } from '@lanes/data/realtime/subscribe-task';
+import type { PublicEnv } from '../../lib/public-env.ts';
+import { getBrowserClient } from '../../lib/supabase.client.ts';
+
+export function connectTask(env: PublicEnv, taskId: string, onEvent: (event: TaskEvent) => void) {
+  return subscribeTask(getBrowserClient(env), { taskId }, onEvent);
+}
