@@ -50,9 +50,12 @@ export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>) {
       // Activity lines (and label sets) are not streamed: the loader reads them fresh.
       refetchSoon();
     };
-    void import('./panel-live.ts').then((live) => {
-      if (!closed) subscription = live.connectTask(env, taskId, onEvent);
-    });
+    void import('./panel-live.ts')
+      .then((live) => live.connectTask(env, taskId, onEvent))
+      .then((joined) => {
+        if (closed) void joined.unsubscribe();
+        else subscription = joined;
+      });
     return () => {
       closed = true;
       clearTimeout(timer);
