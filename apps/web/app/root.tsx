@@ -2,6 +2,8 @@
  * @module root — the HTML document: theme from the cookie (no flash), the browser-safe env, the Supabase
  * middleware that reads the session for every request, and the last-resort error boundary.
  */
+
+import { useMemo } from 'react';
 import {
   Links,
   Meta,
@@ -73,7 +75,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { env } = useLoaderData<typeof loader>();
+  const { env: fresh } = useLoaderData<typeof loader>();
+  // Every revalidation (each save in the task panel) brings an equal but new object; live connections keyed
+  // on it would drop and rejoin each time.
+  const env = useMemo(() => fresh, [fresh.SUPABASE_URL, fresh.SUPABASE_ANON_KEY]);
   return (
     <PublicEnvContext.Provider value={env}>
       <Outlet />

@@ -20,7 +20,9 @@ export default [
     route('w', 'routes/app/workspaces.tsx'),
     route('w/:slug', 'routes/app/workspace-layout.tsx', [
       index('routes/app/workspace-boards.tsx'),
-      route('b/:boardId', 'routes/app/board.tsx', [route('t/:taskId', 'routes/app/task.tsx')]),
+      route('b/:boardId', 'routes/app/board.tsx', [
+        route('t/:taskId', 'routes/app/task.tsx', [route('files/:attachmentId', 'routes/app/task-file.ts')]),
+      ]),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

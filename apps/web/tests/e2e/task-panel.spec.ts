@@ -4,8 +4,13 @@
  * viewer with no controls whose hand-made posts change nothing.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
+// The data package's in-memory PNG maker: the same valid images its own storage tests upload.
+import { png } from '../../../../packages/data/tests/images.ts';
 import { expectAccessible } from './accessibility.ts';
 import { expect, PASSWORD, signIn, signInQuickly, test } from './fixtures.ts';
+
+// Each test walks a whole flow (several saves, two browsers, uploads): more than the suite's 20 s default.
+test.describe.configure({ timeout: 60_000 });
 
 const BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
 const OTHER_BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000002';
@@ -163,7 +168,6 @@ test('every field saves on its own; a refused title shows inline and rolls back'
   const onCard = card(page, `${title} renamed`);
   await expect(onCard.locator('.priority')).toContainText('urgent');
   await expect(onCard.getByRole('img', { name: 'Carol Member' })).toBeVisible();
-  await expect(onCard.locator('.label-dot')).toHaveCount(2);
   await expect(onCard.locator('time')).toHaveAttribute('datetime', '2030-05-17');
 
   // Done moves the card into the done column, and back out.
@@ -180,6 +184,8 @@ test('every field saves on its own; a refused title shows inline and rolls back'
   await expect(dialog.getByLabel('Priority')).toHaveValue('urgent');
   await expect(dialog.getByLabel('Due date')).toHaveValue('2030-05-17');
   await expect(dialog.getByRole('checkbox', { name: 'Bug' })).toBeChecked();
+  // The board channel does not stream label sets (task_labels has no board to filter by): a fresh board has them.
+  await expect(onCard.locator('.label-dot')).toHaveCount(2);
   await expect(dialog.locator('.markdown')).toContainText('Hello world');
   expect(await page.evaluate(() => 'pwned' in window)).toBe(false);
   await expectAccessible(page, 'task panel, editing (light)');
@@ -234,6 +240,88 @@ test('comments: alice edits and comments while carol watches the same panel live
   await expect(panel(page).getByText('Comment deleted')).toBeVisible();
   await expect(panel(page).getByText('On it.')).toHaveCount(0);
   await carol.context().close();
+});
+
+test('attachments: an image as a thumbnail and a PDF as a link, with progress; too big is refused first', async ({
+  page,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await newTask(page, `Files ${Date.now().toString(36)}`);
+  await page.goto(path);
+  await live(page);
+  const dialog = panel(page);
+  await expect(dialog.getByText('No files attached.')).toBeVisible();
+
+  // Over 10 MB: refused beside its name, and nothing is sent.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().includes('/storage/v1/')) sent.push(request.url());
+  });
+  await dialog.getByLabel('Attach files').setInputFiles({
+    name: 'huge.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  });
+  await expect(dialog.getByRole('alert')).toContainText('10 MB');
+  expect(sent).toEqual([]);
+  await dialog.getByRole('button', { name: 'Dismiss huge.bin' }).click();
+
+  // A slow uplink, so the bar is seen filling with the bytes sent.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 400_000,
+  });
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_200_000, 0x20)]);
+  await dialog
+    .getByLabel('Attach files')
+    .setInputFiles({ name: 'spec.pdf', mimeType: 'application/pdf', buffer: pdf });
+  const bar = dialog.getByRole('progressbar', { name: 'Uploading spec.pdf' });
+  await expect(bar).toBeVisible();
+  await expect
+    .poll(() => bar.evaluate((p) => (p as HTMLProgressElement).value), { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const link = dialog.getByRole('link', { name: /spec\.pdf/ });
+  await expect(link).toContainText('application/pdf');
+  await expect(link).toContainText(/1\.\d\s?MB/);
+
+  await dialog.getByLabel('Attach files').setInputFiles({
+    name: 'screen.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(png(800, 400)),
+  });
+  const thumb = dialog.getByRole('img', { name: 'screen.png' });
+  await expect(thumb).toBeVisible();
+  await expect(thumb).toHaveAttribute('width', '240');
+  await expect(thumb).toHaveAttribute('height', '120');
+  await expect(thumb).toHaveAttribute('srcset', /render\/image\/sign\/attachments\/.* 320w, .* 640w/);
+  await expect.poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(dialog.getByText(/attached screen\.png/)).toBeVisible();
+
+  // The download goes through a fresh, short-lived signed URL.
+  const download = await page.request.get((await link.getAttribute('href'))!, { maxRedirects: 0 });
+  expect(download.status()).toBe(302);
+  expect(download.headers().location).toMatch(
+    /\/storage\/v1\/object\/sign\/attachments\/.*spec\.pdf\?token=/,
+  );
+  const bytes = await page.request.get(download.headers().location!);
+  expect((await bytes.body()).length).toBe(pdf.length);
+
+  await expectAccessible(page, 'task panel with attachments (light)');
+  await dialog.getByRole('button', { name: 'Delete screen.png' }).click();
+  await dialog.getByRole('button', { name: 'Delete spec.pdf' }).click();
+  await expect(dialog.getByText('No files attached.')).toBeVisible();
+  await page.reload();
+  await expect(dialog.getByText('No files attached.')).toBeVisible();
 });
 
 test('a viewer sees the panel without controls, and hand-made posts change nothing', async ({ page }) => {

@@ -5,6 +5,7 @@
  */
 import { listTaskActivity } from '@lanes/data/activity/list-task-activity';
 import { listAttachments } from '@lanes/data/attachments/list-attachments';
+import { signThumbnails } from '@lanes/data/attachments/sign-thumbnails';
 import type { LanesClient } from '@lanes/data/client';
 import { listComments } from '@lanes/data/comments/list-comments';
 import { listMembers } from '@lanes/data/members/list-members';
@@ -19,6 +20,10 @@ export interface PanelData {
   canEdit: boolean;
   /** Admins and owners delete any comment or attachment, and delete archived tasks. */
   canAdmin: boolean;
+  /** Uploads go under the workspace's folder of the attachments bucket. */
+  workspaceId: string;
+  /** Signed thumbnail URLs of the image attachments: object path → width → URL. */
+  thumbnails: Record<string, Record<number, string>>;
 }
 
 export async function loadPanel(
@@ -35,7 +40,11 @@ export async function loadPanel(
   ]);
   // A task of another board under this board's URL is as missing as an unknown one.
   if (found.task.board_id !== where.boardId) throw new LanesError('NOT_FOUND');
-  const members = await listMembers(client, { workspaceId: workspace.id });
+  const images = attachments.filter((a) => a.mime_type.startsWith('image/')).map((a) => a.object_path);
+  const [members, thumbnails] = await Promise.all([
+    listMembers(client, { workspaceId: workspace.id }),
+    images.length > 0 ? signThumbnails(client, { objectPaths: images }) : {},
+  ]);
   return {
     model: {
       task: found.task,
@@ -54,5 +63,7 @@ export async function loadPanel(
     },
     canEdit: workspace.role !== 'viewer',
     canAdmin: workspace.role === 'owner' || workspace.role === 'admin',
+    workspaceId: workspace.id,
+    thumbnails,
   };
 }

@@ -3,9 +3,11 @@
  * fields, description, comments and activity. Focus moves in when it opens and back to the card when it
  * closes; Esc and the close link return to the board's URL.
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { ActivityList } from './activity-list.tsx';
+import { AttachmentList } from './attachment-list.tsx';
+import { AttachmentUpload } from './attachment-upload.tsx';
 import { CommentThread } from './comment-thread.tsx';
 import { DescriptionField } from './description-field.tsx';
 import { type PanelModel, panelReducer } from './panel-model.ts';
@@ -20,6 +22,8 @@ export interface TaskPanelProps {
   canAdmin: boolean;
   me: string;
   boardPath: string;
+  workspaceId: string;
+  thumbnails: Record<string, Record<number, string>>;
 }
 
 /** What the panel reads from the board route around it (by route id; features never import each other). */
@@ -28,7 +32,8 @@ interface BoardRouteData {
   model: { columns: { id: string; name: string }[] };
 }
 
-export function TaskPanel({ model: initial, canEdit: roleCanEdit, canAdmin, me, boardPath }: TaskPanelProps) {
+export function TaskPanel(props: TaskPanelProps) {
+  const { model: initial, canEdit: roleCanEdit, canAdmin, me, boardPath, workspaceId, thumbnails } = props;
   const [model, dispatch] = useReducer(panelReducer, initial);
   // A newer server copy (after a save or a live refetch) replaces ours.
   useEffect(() => dispatch({ type: 'reset', model: initial }), [initial]);
@@ -56,6 +61,7 @@ export function TaskPanel({ model: initial, canEdit: roleCanEdit, canAdmin, me, 
   });
 
   const { task } = model;
+  const uploadTo = useMemo(() => ({ workspaceId, taskId: task.id }), [workspaceId, task.id]);
   return (
     <aside ref={panel} className="task-panel" role="dialog" aria-labelledby="task-panel-title" tabIndex={-1}>
       <header className="task-panel-head">
@@ -73,6 +79,19 @@ export function TaskPanel({ model: initial, canEdit: roleCanEdit, canAdmin, me, 
       <TaskActions task={task} canEdit={canEdit} canAdmin={canAdmin} />
       <TaskFields model={model} canEdit={canEdit} />
       <DescriptionField task={task} canEdit={canEdit} />
+      <section className="panel-section" aria-labelledby="task-files-title">
+        <h3 id="task-files-title">Attachments</h3>
+        <AttachmentList
+          taskId={task.id}
+          attachments={model.attachments}
+          thumbnails={thumbnails}
+          me={me}
+          canEdit={canEdit}
+          canAdmin={canAdmin}
+          fileUrl={(id) => `${boardPath}/t/${task.id}/files/${id}`}
+        />
+        {canEdit ? <AttachmentUpload where={uploadTo} dropTarget={panel} /> : null}
+      </section>
       <CommentThread
         taskId={task.id}
         comments={model.comments}
