@@ -303,9 +303,12 @@ test('attachments: an image as a thumbnail and a PDF as a link, with progress; t
   await expect(thumb).toBeVisible();
   await expect(thumb).toHaveAttribute('width', '240');
   await expect(thumb).toHaveAttribute('height', '120');
-  await expect(thumb).toHaveAttribute('srcset', /render\/image\/sign\/attachments\/.* 320w, .* 640w/);
+  await expect(thumb).toHaveAttribute('srcset', /\/files\/[0-9a-f-]{36}\?w=320 320w, .*\?w=640 640w$/);
   await expect.poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await expect(dialog.getByText(/attached screen\.png/)).toBeVisible();
+  // Each thumbnail width is a fresh signed render of Storage's transform endpoint.
+  const small = await page.request.get(`${(await thumb.getAttribute('src'))!}`, { maxRedirects: 0 });
+  expect(small.headers().location).toMatch(/\/storage\/v1\/render\/image\/sign\/attachments\/.*\?token=/);
 
   // The download goes through a fresh, short-lived signed URL.
   const download = await page.request.get((await link.getAttribute('href'))!, { maxRedirects: 0 });

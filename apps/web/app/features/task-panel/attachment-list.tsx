@@ -1,7 +1,8 @@
 /**
  * @module features/task-panel/attachment-list — the task's files: images as thumbnails (srcset over Storage's
  * transform at 320 and 640 px, width and height set so nothing shifts, lazy), other files as links with name,
- * size and type. Every download goes through a short-lived signed URL made at the moment of the click.
+ * size and type. Every file and thumbnail URL is the app's file route, which signs a short-lived Storage URL
+ * when the browser asks for it.
  */
 import type { AttachmentRow } from '@lanes/shared/schemas/attachment';
 import { useFieldSave } from './use-field-save.ts';
@@ -29,7 +30,6 @@ export function formatBytes(bytes: number, locale?: string): string {
 interface ListProps {
   taskId: string;
   attachments: AttachmentRow[];
-  thumbnails: Record<string, Record<number, string>>;
   me: string;
   canEdit: boolean;
   canAdmin: boolean;
@@ -37,15 +37,7 @@ interface ListProps {
   fileUrl(attachmentId: string): string;
 }
 
-export function AttachmentList({
-  taskId,
-  attachments,
-  thumbnails,
-  me,
-  canEdit,
-  canAdmin,
-  fileUrl,
-}: ListProps) {
+export function AttachmentList({ taskId, attachments, me, canEdit, canAdmin, fileUrl }: ListProps) {
   if (attachments.length === 0) return <p className="panel-empty">No files attached.</p>;
   return (
     <ul className="attachment-list">
@@ -54,7 +46,6 @@ export function AttachmentList({
           key={file.id}
           taskId={taskId}
           file={file}
-          thumbs={thumbnails[file.object_path]}
           href={fileUrl(file.id)}
           canDelete={(canEdit && file.uploaded_by === me) || canAdmin}
         />
@@ -66,27 +57,26 @@ export function AttachmentList({
 function AttachmentItem({
   taskId,
   file,
-  thumbs,
   href,
   canDelete,
 }: {
   taskId: string;
   file: AttachmentRow;
-  thumbs: Record<number, string> | undefined;
   href: string;
   canDelete: boolean;
 }) {
   const remove = useFieldSave(taskId, 'delete-attachment', file.id);
   if (remove.pending) return null;
+  const image = file.mime_type.startsWith('image/');
   const ratio = file.width && file.height ? file.height / file.width : FALLBACK_RATIO;
   const details = `${formatBytes(file.size_bytes)}, ${file.mime_type}`;
   return (
-    <li className={thumbs ? 'attachment is-image' : 'attachment'}>
+    <li className={image ? 'attachment is-image' : 'attachment'}>
       <a href={href} className="attachment-link" download={file.file_name}>
-        {thumbs ? (
+        {image ? (
           <img
-            src={thumbs[320]}
-            srcSet={`${thumbs[320]} 320w, ${thumbs[640]} 640w`}
+            src={`${href}?w=320`}
+            srcSet={`${href}?w=320 320w, ${href}?w=640 640w`}
             sizes={`${THUMB_WIDTH}px`}
             width={THUMB_WIDTH}
             height={Math.round(THUMB_WIDTH * ratio)}

@@ -5,7 +5,6 @@
  */
 import { listTaskActivity } from '@lanes/data/activity/list-task-activity';
 import { listAttachments } from '@lanes/data/attachments/list-attachments';
-import { signThumbnails } from '@lanes/data/attachments/sign-thumbnails';
 import type { LanesClient } from '@lanes/data/client';
 import { listComments } from '@lanes/data/comments/list-comments';
 import { listMembers } from '@lanes/data/members/list-members';
@@ -22,8 +21,6 @@ export interface PanelData {
   canAdmin: boolean;
   /** Uploads go under the workspace's folder of the attachments bucket. */
   workspaceId: string;
-  /** Signed thumbnail URLs of the image attachments: object path → width → URL. */
-  thumbnails: Record<string, Record<number, string>>;
 }
 
 export async function loadPanel(
@@ -31,20 +28,18 @@ export async function loadPanel(
   where: { boardId: string; taskId: string; workspace: Promise<{ id: string; role: Role }> },
 ): Promise<PanelData> {
   const taskId = where.taskId;
-  const [found, comments, attachments, activity, workspace] = await Promise.all([
+  // Members need the workspace's id, which the layout's lookup already has in flight: chained, not queued.
+  const people = where.workspace.then((w) => listMembers(client, { workspaceId: w.id }));
+  const [found, comments, attachments, activity, workspace, members] = await Promise.all([
     getTask(client, { taskId }),
     listComments(client, { taskId }),
     listAttachments(client, { taskId }),
     listTaskActivity(client, { taskId }),
     where.workspace,
+    people,
   ]);
   // A task of another board under this board's URL is as missing as an unknown one.
   if (found.task.board_id !== where.boardId) throw new LanesError('NOT_FOUND');
-  const images = attachments.filter((a) => a.mime_type.startsWith('image/')).map((a) => a.object_path);
-  const [members, thumbnails] = await Promise.all([
-    listMembers(client, { workspaceId: workspace.id }),
-    images.length > 0 ? signThumbnails(client, { objectPaths: images }) : {},
-  ]);
   return {
     model: {
       task: found.task,
@@ -64,6 +59,5 @@ export async function loadPanel(
     canEdit: workspace.role !== 'viewer',
     canAdmin: workspace.role === 'owner' || workspace.role === 'admin',
     workspaceId: workspace.id,
-    thumbnails,
   };
 }

@@ -23,7 +23,6 @@ export interface TaskPanelProps {
   me: string;
   boardPath: string;
   workspaceId: string;
-  thumbnails: Record<string, Record<number, string>>;
 }
 
 /** What the panel reads from the board route around it (by route id; features never import each other). */
@@ -33,7 +32,7 @@ interface BoardRouteData {
 }
 
 export function TaskPanel(props: TaskPanelProps) {
-  const { model: initial, canEdit: roleCanEdit, canAdmin, me, boardPath, workspaceId, thumbnails } = props;
+  const { model: initial, canEdit: roleCanEdit, canAdmin, me, boardPath, workspaceId } = props;
   const [model, dispatch] = useReducer(panelReducer, initial);
   // A newer server copy (after a save or a live refetch) replaces ours.
   useEffect(() => dispatch({ type: 'reset', model: initial }), [initial]);
@@ -84,7 +83,6 @@ export function TaskPanel(props: TaskPanelProps) {
         <AttachmentList
           taskId={task.id}
           attachments={model.attachments}
-          thumbnails={thumbnails}
           me={me}
           canEdit={canEdit}
           canAdmin={canAdmin}
