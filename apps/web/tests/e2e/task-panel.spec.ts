@@ -235,10 +235,15 @@ test('comments: alice edits and comments while carol watches the same panel live
   await panel(carol).getByLabel('New comment').fill('On it.');
   await panel(carol).getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(panel(page).getByText('On it.')).toBeVisible();
+  await panel(carol).getByRole('button', { name: 'Edit comment by Carol Member' }).click();
+  await panel(carol).getByLabel('Edit comment').fill('On it, today.');
+  await panel(carol).getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(panel(page).getByText('On it, today.')).toBeVisible();
+  await expect(panel(page).locator('.comment').filter({ hasText: 'On it, today.' })).toContainText('edited');
   await panel(carol).getByRole('button', { name: 'Delete comment by Carol Member' }).click();
   await expect(panel(carol).getByText('Comment deleted')).toBeVisible();
   await expect(panel(page).getByText('Comment deleted')).toBeVisible();
-  await expect(panel(page).getByText('On it.')).toHaveCount(0);
+  await expect(panel(page).getByText('On it, today.')).toHaveCount(0);
   await carol.context().close();
 });
 
