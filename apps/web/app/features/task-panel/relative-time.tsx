@@ -11,9 +11,21 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
+// Building an Intl formatter costs far more than using one: a thread of 50 comments would build 100.
+const formats = new Map<string, Intl.RelativeTimeFormat>();
+function formatFor(locale: string | undefined): Intl.RelativeTimeFormat {
+  const key = locale ?? '';
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 export function relativeTime(iso: string, now = Date.now(), locale?: string): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = formatFor(locale);
   for (const [unit, size] of STEPS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
   }
