@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { png } from '../../../packages/data/tests/images.ts';
 import { launch, open } from './move-latency.ts';
 import { percentile, round } from './stats.ts';
-import { ACME, ALICE, service, type World } from './world.ts';
+import { ACME, ALICE, SEEDED_BOARD, service, type World } from './world.ts';
 
 const CAROL = '33333333-3333-4333-8333-333333333333';
 
@@ -55,6 +55,17 @@ export async function fillTask(world: World, boardPath: string): Promise<string>
     });
   }
   return `${boardPath}/t/${taskId}`;
+}
+
+/** The panel URL of the seeded board's first task (with its seeded comments), for Lighthouse. */
+export async function seededTaskPath(world: World): Promise<string> {
+  const boardId = SEEDED_BOARD.split('/').at(-1)!;
+  const [task] = await service<{ id: string }[]>(
+    world,
+    `tasks?board_id=eq.${boardId}&title=eq.Fix%20signup%20on%20Safari&select=id`,
+    'GET',
+  );
+  return `${SEEDED_BOARD}/t/${task!.id}`;
 }
 
 interface Latency {

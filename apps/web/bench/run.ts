@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { measureBoardJs } from './js-size.ts';
 import { audit } from './lighthouse.ts';
 import { measureMoves } from './move-latency.ts';
-import { fillTask, measureCommentSeen, measureOpenCard } from './panel.ts';
+import { fillTask, measureCommentSeen, measureOpenCard, seededTaskPath } from './panel.ts';
 import { measureSsr } from './ssr-time.ts';
 import { round } from './stats.ts';
 import { appDir, createBoard, SEEDED_BOARD, sessionCookie, startWorld } from './world.ts';
@@ -104,6 +104,7 @@ if (wanted('ssr') || wanted('moves') || wanted('panel') || wanted('lighthouse'))
         ['/', '/', undefined],
         ['/sign-in', '/sign-in', undefined],
         ['seeded board', SEEDED_BOARD, alice],
+        ['seeded task URL', await seededTaskPath(world), alice],
       ] as const) {
         const r = await audit(`${world.appUrl}${path}`, cookie);
         const ok = r.score >= 95 && r.lcpMs <= 2500 && r.cls <= 0.05;
