@@ -2,12 +2,21 @@
  * @module features/task-panel/description-field — the description in Markdown: shown rendered; members switch
  * to writing, preview what they wrote, and Save stores it on its own, like every field of the panel.
  */
-import { useState } from 'react';
-import { Markdown } from './markdown.tsx';
+import { lazy, Suspense, useState } from 'react';
 import type { PanelTask } from './panel-model.ts';
 import { useFieldSave } from './use-field-save.ts';
 
-export function DescriptionField({ task, canEdit }: { task: PanelTask; canEdit: boolean }) {
+// The Markdown library loads only to render something the server did not: a draft, a preview, a live edit.
+const Markdown = lazy(() => import('./markdown.tsx').then((m) => ({ default: m.Markdown })));
+
+interface DescriptionProps {
+  task: PanelTask;
+  canEdit: boolean;
+  /** The server's rendering of the stored description (react-markdown, the same settings). */
+  rendered: { source: string; html: string };
+}
+
+export function DescriptionField({ task, canEdit, rendered }: DescriptionProps) {
   const field = useFieldSave(task.id, 'description');
   const shown = (field.pending?.get('value') as string | null) ?? task.description;
   const [draft, setDraft] = useState<string | null>(null);
@@ -60,7 +69,7 @@ export function DescriptionField({ task, canEdit }: { task: PanelTask; canEdit: 
           aria-describedby={field.error ? 'task-description-error' : undefined}
         />
       ) : (
-        <DescriptionView source={editing ? draft : shown} canEdit={canEdit} />
+        <DescriptionView source={editing ? draft : shown} canEdit={canEdit} rendered={rendered} />
       )}
       {editing ? (
         <div className="panel-actions">
@@ -88,9 +97,25 @@ export function DescriptionField({ task, canEdit }: { task: PanelTask; canEdit: 
   );
 }
 
-function DescriptionView({ source, canEdit }: { source: string; canEdit: boolean }) {
+function DescriptionView({
+  source,
+  canEdit,
+  rendered,
+}: {
+  source: string;
+  canEdit: boolean;
+  rendered: DescriptionProps['rendered'];
+}) {
   if (source.trim() === '') {
     return <p className="panel-empty">{canEdit ? 'No description yet.' : 'No description.'}</p>;
   }
-  return <Markdown source={source} />;
+  if (source === rendered.source) {
+    // Made by react-markdown on the server (raw HTML dropped, unsafe links removed), never from the raw text.
+    return <div className="markdown-html" dangerouslySetInnerHTML={{ __html: rendered.html }} />;
+  }
+  return (
+    <Suspense fallback={<p className="markdown-pending">{source}</p>}>
+      <Markdown source={source} />
+    </Suspense>
+  );
 }

@@ -12,6 +12,7 @@ import { getTask } from '@lanes/data/tasks/get-task';
 import type { Role } from '@lanes/shared/constants';
 import { LanesError } from '@lanes/shared/errors';
 import type { PanelModel } from './panel-model.ts';
+import { type RenderedMarkdown, renderMarkdown } from './render-markdown.server.tsx';
 
 export interface PanelData {
   model: PanelModel;
@@ -21,6 +22,8 @@ export interface PanelData {
   canAdmin: boolean;
   /** Uploads go under the workspace's folder of the attachments bucket. */
   workspaceId: string;
+  /** The description rendered here, so the browser needs no Markdown code to show it. */
+  description: RenderedMarkdown;
 }
 
 export async function loadPanel(
@@ -59,5 +62,6 @@ export async function loadPanel(
     canEdit: workspace.role !== 'viewer',
     canAdmin: workspace.role === 'owner' || workspace.role === 'admin',
     workspaceId: workspace.id,
+    description: renderMarkdown(found.task.description),
   };
 }

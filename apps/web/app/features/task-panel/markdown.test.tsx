@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.tsx';
+import { renderMarkdown } from './render-markdown.server.tsx';
 
 // The rendered description, without the component's own wrapper.
 const html = (source: string) =>
@@ -43,5 +44,15 @@ describe('Markdown', () => {
     const out = html('![tracker](https://evil.example/pixel.png)');
     expect(out).not.toContain('<img');
     expect(out).toContain('tracker');
+  });
+
+  it('is what the server sends for the panel, and an empty description sends nothing', () => {
+    const source = 'Hi <script>alert(1)</script> [x](javascript:alert(1))';
+    expect(renderMarkdown(source)).toEqual({
+      source,
+      html: renderToStaticMarkup(<Markdown source={source} />),
+    });
+    expect(renderMarkdown(source).html).not.toMatch(/<script|javascript:/i);
+    expect(renderMarkdown('  \n').html).toBe('');
   });
 });

@@ -23,6 +23,7 @@ export interface TaskPanelProps {
   me: string;
   boardPath: string;
   workspaceId: string;
+  description: { source: string; html: string };
 }
 
 /** What the panel reads from the board route around it (by route id; features never import each other). */
@@ -32,7 +33,7 @@ interface BoardRouteData {
 }
 
 export function TaskPanel(props: TaskPanelProps) {
-  const { model: initial, canEdit: roleCanEdit, canAdmin, me, boardPath, workspaceId } = props;
+  const { model: initial, canEdit: roleCanEdit, canAdmin, me, boardPath, workspaceId, description } = props;
   const [model, dispatch] = useReducer(panelReducer, initial);
   // A newer server copy (after a save or a live refetch) replaces ours.
   useEffect(() => dispatch({ type: 'reset', model: initial }), [initial]);
@@ -77,7 +78,7 @@ export function TaskPanel(props: TaskPanelProps) {
       <TitleField task={task} canEdit={canEdit} />
       <TaskActions task={task} canEdit={canEdit} canAdmin={canAdmin} />
       <TaskFields model={model} canEdit={canEdit} />
-      <DescriptionField task={task} canEdit={canEdit} />
+      <DescriptionField task={task} canEdit={canEdit} rendered={description} />
       <section className="panel-section" aria-labelledby="task-files-title">
         <h3 id="task-files-title">Attachments</h3>
         <AttachmentList
