@@ -4,6 +4,7 @@
  */
 // First: configures zod before any schema module runs (see the module).
 import './lib/zod-browser.ts';
+import { useMemo } from 'react';
 import {
   Links,
   Meta,
@@ -85,7 +86,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { env } = useLoaderData<typeof loader>();
+  const { env: fresh } = useLoaderData<typeof loader>();
+  // Every revalidation (each save in the task panel) brings an equal but new object; live connections keyed
+  // on it would drop and rejoin each time.
+  const env = useMemo(() => fresh, [fresh.SUPABASE_URL, fresh.SUPABASE_ANON_KEY]);
   return (
     <PublicEnvContext.Provider value={env}>
       <Outlet />

@@ -1,6 +1,7 @@
 /**
  * @module routes — every URL of SPEC §2 in this release. Signed-in pages sit under `routes/app/layout.tsx`
- * (session required); `/w/:slug` loads the workspace once for the boards list and the board below it.
+ * (session required); `/w/:slug` loads the workspace once for the boards list and the board below it; the task
+ * panel is nested in its board, so the board stays mounted (and live) while panels open and close.
  */
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
@@ -21,7 +22,9 @@ export default [
     route('w', 'routes/app/workspaces.tsx'),
     route('w/:slug', 'routes/app/workspace-layout.tsx', [
       index('routes/app/workspace-boards.tsx'),
-      route('b/:boardId', 'routes/app/board.tsx'),
+      route('b/:boardId', 'routes/app/board.tsx', [
+        route('t/:taskId', 'routes/app/task.tsx', [route('files/:attachmentId', 'routes/app/task-file.ts')]),
+      ]),
       route('settings', 'routes/app/workspace-settings.tsx'),
     ]),
   ]),

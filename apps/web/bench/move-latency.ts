@@ -13,13 +13,15 @@ export interface MoveLatency {
   moves: number;
 }
 
-const launch = () =>
+/** Debian's Chromium, as the e2e tests use it. */
+export const launch = () =>
   chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
 
-async function open(browser: Browser, appUrl: string, cookie: string, path: string): Promise<Page> {
+/** A page of `path` signed in with `cookie`, once its board is live. */
+export async function open(browser: Browser, appUrl: string, cookie: string, path: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: appUrl });
   await context.addCookies(
     cookie.split('; ').map((pair) => {

@@ -1,16 +1,19 @@
 /**
  * @module bench/run — the web benchmarks, printed as numbers against their aims: JavaScript shipped to the
- * board, server render time of a 500-task board, teammate-visible move latency, Lighthouse on three pages, and
- * the settings screen's render time and invitation accept latency.
+ * board, server render time of a 500-task board, teammate-visible move latency, the task panel (server render,
+ * opening, live comments), Lighthouse on four pages, and the settings screen's render time and invitation
+ * accept latency.
  * Run after `react-router build` (the `bench` script does both):
- * `node bench/run.ts [--only=js,ssr,moves,lighthouse,settings]`.
+ * `node bench/run.ts [--only=js,ssr,moves,panel,lighthouse,settings]`.
  */
 import { resolve } from 'node:path';
 import { measureBoardJs } from './js-size.ts';
 import { audit } from './lighthouse.ts';
 import { measureMoves } from './move-latency.ts';
+import { fillTask, measureCommentSeen, measureOpenCard, seededTaskPath } from './panel.ts';
 import { createFullWorkspace, measureAccept } from './settings.ts';
 import { measureSsr } from './ssr-time.ts';
+import { round } from './stats.ts';
 import { appDir, createBoard, SEEDED_BOARD, sessionCookie, startWorld } from './world.ts';
 
 const only = process.argv
@@ -30,9 +33,14 @@ if (wanted('js')) {
     js.initialKb <= 150,
   );
   console.log(`${'  + loaded after hydration (supabase-js, data)'.padEnd(44)} ${js.afterHydrationKb} KB`);
+  // A task URL ships the board's chain plus the panel route's own chunk; the board alone never carries it.
+  const task = measureBoardJs(resolve(appDir, 'build/client'), 'routes/app/task');
+  console.log(
+    `${'JS for a task URL (gzip, first paint)'.padEnd(44)} ${task.initialKb} KB in ${task.files} files (panel +${round(task.initialKb - js.initialKb)} KB)`,
+  );
 }
 
-if (wanted('ssr') || wanted('moves') || wanted('lighthouse') || wanted('settings')) {
+if (wanted('ssr') || wanted('moves') || wanted('panel') || wanted('lighthouse') || wanted('settings')) {
   const world = await startWorld();
   try {
     const alice = await sessionCookie(world, 'alice@lanes.test');
@@ -84,11 +92,42 @@ if (wanted('ssr') || wanted('moves') || wanted('lighthouse') || wanted('settings
         accept.p95 <= 500,
       );
     }
+    if (wanted('panel')) {
+      const big = await createBoard(world, 'Bench panel 500', 5, 500);
+      const panel = await fillTask(world, big);
+      const ssr = await measureSsr(`${world.appUrl}${panel}`, alice);
+      line(
+        'SSR of a task URL (500 tasks, 50 comments, 10 files)',
+        `p50 ${ssr.p50} ms, p99 ${ssr.p99} ms`,
+        'p50 ≤ 60',
+        ssr.p50 <= 60,
+      );
+      const data = await measureSsr(`${world.appUrl}${panel}.data`, alice, 50, 5);
+      console.log(
+        `${'  of which loaders only (.data, 50 GETs)'.padEnd(44)} p50 ${data.p50} ms, p99 ${data.p99} ms`,
+      );
+      const opened = await measureOpenCard(world.appUrl, alice, SEEDED_BOARD);
+      line(
+        `Card click → panel painted (${opened.samples} opens)`,
+        `p50 ${opened.p50} ms, p95 ${opened.p95} ms`,
+        'p95 ≤ 100',
+        opened.p95 <= 100,
+      );
+      const carol = await sessionCookie(world, 'carol@lanes.test');
+      const seen = await measureCommentSeen(world.appUrl, { a: alice, b: carol }, panel);
+      line(
+        `Comment seen in another browser (${seen.samples})`,
+        `p50 ${seen.p50} ms, p95 ${seen.p95} ms`,
+        'p95 ≤ 150',
+        seen.p95 <= 150,
+      );
+    }
     if (wanted('lighthouse')) {
       for (const [label, path, cookie] of [
         ['/', '/', undefined],
         ['/sign-in', '/sign-in', undefined],
         ['seeded board', SEEDED_BOARD, alice],
+        ['seeded task URL', await seededTaskPath(world), alice],
       ] as const) {
         const r = await audit(`${world.appUrl}${path}`, cookie);
         const ok = r.score >= 95 && r.lcpMs <= 2500 && r.cls <= 0.05;

@@ -3,6 +3,7 @@ import { createWorld } from '../../tests/world.ts';
 import { addComment } from '../comments/add-comment.ts';
 import { deleteComment } from '../comments/delete-comment.ts';
 import { createTask } from '../tasks/create-task.ts';
+import { updateTask } from '../tasks/update-task.ts';
 import { subscribeTask, type TaskEvent, type TaskSubscription } from './subscribe-task.ts';
 
 const open: TaskSubscription[] = [];
@@ -35,17 +36,36 @@ describe('subscribeTask', () => {
     await waitFor(events, (e) => e.kind === 'status' && e.status === 'SUBSCRIBED');
 
     const comment = await addComment(world.owner.client, { taskId: task.id, body: 'Hello' });
-    const added = await waitFor<Extract<TaskEvent, { kind: 'upsert' }>>(
+    const added = await waitFor<Extract<TaskEvent, { kind: 'upsert'; table: 'comments' }>>(
       events,
       (e) => e.kind === 'upsert' && e.table === 'comments',
     );
     expect(added.row).toMatchObject({ id: comment.id, body: 'Hello', deleted_at: null });
 
     await deleteComment(world.owner.client, { commentId: comment.id });
-    const deleted = await waitFor<Extract<TaskEvent, { kind: 'upsert' }>>(
+    const deleted = await waitFor<Extract<TaskEvent, { kind: 'upsert'; table: 'comments' }>>(
       events,
       (e) => e.kind === 'upsert' && e.table === 'comments' && e.row.deleted_at !== null,
     );
     expect(deleted.row.id).toBe(comment.id);
+  });
+
+  it('follows the task row itself, and no other task of the board', async () => {
+    const world = await createWorld();
+    const make = (title: string) =>
+      createTask(world.owner.client, { boardId: world.boardId, columnId: world.columns.todo, title });
+    const [task, other] = [await make('Watched'), await make('Elsewhere')];
+    const events: TaskEvent[] = [];
+    open.push(subscribeTask(world.owner.client, { taskId: task.id }, (e) => events.push(e)));
+    await waitFor(events, (e) => e.kind === 'status' && e.status === 'SUBSCRIBED');
+
+    await updateTask(world.owner.client, { taskId: other.id, title: 'Not this one' });
+    await updateTask(world.owner.client, { taskId: task.id, title: 'Renamed' });
+    const renamed = await waitFor<Extract<TaskEvent, { kind: 'upsert' }>>(
+      events,
+      (e) => e.kind === 'upsert' && e.table === 'tasks',
+    );
+    expect(renamed.row).toMatchObject({ id: task.id, title: 'Renamed' });
+    expect(events.filter((e) => e.kind === 'upsert' && e.table === 'tasks')).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
-/** @module realtime/subscribe-task — the task panel follows its comments and attachments live. */
+/** @module realtime/subscribe-task — the task panel follows its task row, labels, comments and attachments live. */
 import { attachmentRow } from '@lanes/shared/schemas/attachment';
 import { commentRow } from '@lanes/shared/schemas/comment';
 import { id } from '@lanes/shared/schemas/fields';
+import { taskRow } from '@lanes/shared/schemas/task';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
@@ -10,7 +11,13 @@ import { channelKeys } from './keys.ts';
 
 export const subscribeTaskInput = z.object({ taskId: id });
 
-const TABLES = { comments: commentRow, attachments: attachmentRow } as const;
+const taskLabelRow = z.object({ task_id: id, label_id: id });
+const TABLES = {
+  tasks: taskRow,
+  task_labels: taskLabelRow,
+  comments: commentRow,
+  attachments: attachmentRow,
+} as const;
 type Table = keyof typeof TABLES;
 
 export type TaskEvent =
@@ -32,7 +39,8 @@ export function subscribeTask(
   for (const table of Object.keys(TABLES) as Table[]) {
     channel.on(
       'postgres_changes',
-      { event: '*', schema: 'public', table, filter: `task_id=eq.${taskId}` },
+      // The task row is its own `id`; every other table points at it through `task_id`.
+      { event: '*', schema: 'public', table, filter: `${table === 'tasks' ? 'id' : 'task_id'}=eq.${taskId}` },
       (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) =>
         onEvent(toRowEvent(TABLES, table, payload)),
     );

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PublicEnvContext } from '../../lib/public-env.ts';
 import type { BoardModel } from './board-model.ts';
@@ -45,15 +46,18 @@ const model: BoardModel = {
 
 function render(canEdit: boolean, filter = NO_FILTER) {
   return renderToStaticMarkup(
-    <PublicEnvContext.Provider value={env}>
-      <BoardScreen
-        boardId="00000000-0000-4000-8000-000000000099"
-        initial={model}
-        canEdit={canEdit}
-        me={{ userId: ALICE, displayName: 'Alice Owner', avatarPath: null }}
-        initialFilter={filter}
-      />
-    </PublicEnvContext.Provider>,
+    // Cards open their task panel by navigating, so they render inside a router.
+    <MemoryRouter>
+      <PublicEnvContext.Provider value={env}>
+        <BoardScreen
+          boardId="00000000-0000-4000-8000-000000000099"
+          initial={model}
+          canEdit={canEdit}
+          me={{ userId: ALICE, displayName: 'Alice Owner', avatarPath: null }}
+          initialFilter={filter}
+        />
+      </PublicEnvContext.Provider>
+    </MemoryRouter>,
   );
 }
 

@@ -1,10 +1,12 @@
 /**
  * @module features/board/task-card — one card: title, `#number`, assignee, due date, priority and label dots,
  * nothing else. Members drag it (mouse, touch or keyboard: focus it, space, arrows, space); viewers only read it.
+ * A click or Enter opens the task panel (`t/:taskId`) by client navigation, so the board stays loaded and live.
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { KeyboardEvent, MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import type { Label, Profile, Task } from './board-model.ts';
 import { formatDue, isOverdue, today } from './due-date.ts';
@@ -48,6 +50,21 @@ export function TaskCard({ task, assignee, labels, canEdit, draggedBy, onMenu }:
           },
         }
       : {};
+  const navigate = useNavigate();
+  // Relative to the board route: the panel nests under the board's own URL.
+  // A card still on its way to the server has no panel yet.
+  const open = () => {
+    if (!task.pending) void navigate(`t/${task.id}`, { preventScrollReset: true });
+  };
+  // Enter opens; space stays dnd-kit's pick-up key. (A click that ends a drag never reaches us: dnd-kit stops it.)
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && !sortable.isDragging) {
+      event.preventDefault();
+      open();
+      return;
+    }
+    if (movable) sortable.listeners?.onKeyDown?.(event);
+  };
   const className = [
     'lane-card',
     sortable.isDragging ? 'is-dragging' : '',
@@ -65,10 +82,16 @@ export function TaskCard({ task, assignee, labels, canEdit, draggedBy, onMenu }:
       aria-busy={task.pending}
       {...menu}
     >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the role is set, by dnd-kit or below */}
       <div
         className="lane-card-body"
         {...handle}
         aria-keyshortcuts={onMenu && movable ? 'Shift+F10' : undefined}
+        // Members get dnd-kit's button (space picks up, Enter opens); for viewers the card only leads to its panel.
+        role={canEdit ? 'button' : 'link'}
+        tabIndex={0}
+        onClick={open}
+        onKeyDown={onKeyDown}
       >
         <span className="lane-card-title">{task.title}</span>
         <div className="lane-card-meta">

@@ -6,7 +6,7 @@
 import { getBoard } from '@lanes/data/boards/get-board';
 import { listBoards } from '@lanes/data/boards/list-boards';
 import { ROLE_RANK } from '@lanes/shared/constants';
-import { redirect, useRouteLoaderData } from 'react-router';
+import { Outlet, redirect, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
@@ -60,6 +60,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * Opening, closing and editing a task panel never reloads the board: the board follows its own channel, and
+ * re-reading 500 cards for a comment would be wasted. Anything else revalidates as usual.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const board = (url: URL) => url.pathname.replace(/\/t\/[^/]+$/, '');
+  const panelInvolved = [currentUrl.pathname, nextUrl.pathname, formAction ?? ''].some((p) =>
+    p.includes('/t/'),
+  );
+  if (panelInvolved && board(currentUrl) === board(nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = requireUser(request, context);
   const name = async () => {
@@ -106,6 +124,7 @@ export default function Board({ loaderData, actionData }: Route.ComponentProps) 
         me={me}
         initialFilter={filter}
       />
+      <Outlet />
     </section>
   );
 }

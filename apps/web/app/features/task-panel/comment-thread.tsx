@@ -1,0 +1,173 @@
+/**
+ * @module features/task-panel/comment-thread — the task's comments, oldest first, each with its author's
+ * avatar, name and a relative time; authors edit and delete their own, admins delete any. The new-comment
+ * form is a plain POST form, so it works before (or without) JavaScript too.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { Avatar } from '../../components/avatar.tsx';
+import type { PanelActionResult } from './panel-actions.server.ts';
+import type { PanelComment } from './panel-model.ts';
+import { RelativeTime } from './relative-time.tsx';
+import { useFieldSave } from './use-field-save.ts';
+
+interface ThreadProps {
+  taskId: string;
+  comments: PanelComment[];
+  me: string;
+  canEdit: boolean;
+  canAdmin: boolean;
+}
+
+export function CommentThread({ taskId, comments, me, canEdit, canAdmin }: ThreadProps) {
+  return (
+    <section className="panel-section" aria-labelledby="task-comments-title">
+      <h3 id="task-comments-title">
+        Comments <span className="panel-muted">{comments.filter((c) => !c.deleted_at).length}</span>
+      </h3>
+      {comments.length === 0 ? (
+        <p className="panel-empty">No comments yet.{canEdit ? ' Start the conversation below.' : ''}</p>
+      ) : (
+        <ol className="comment-list">
+          {comments.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              taskId={taskId}
+              comment={comment}
+              mine={comment.author_id === me && canEdit}
+              canDelete={(comment.author_id === me && canEdit) || canAdmin}
+            />
+          ))}
+        </ol>
+      )}
+      {canEdit ? <NewComment taskId={taskId} /> : null}
+    </section>
+  );
+}
+
+function CommentItem({
+  taskId,
+  comment,
+  mine,
+  canDelete,
+}: {
+  taskId: string;
+  comment: PanelComment;
+  mine: boolean;
+  canDelete: boolean;
+}) {
+  const edit = useFieldSave(taskId, 'edit-comment', comment.id);
+  const remove = useFieldSave(taskId, 'delete-comment', comment.id);
+  const [draft, setDraft] = useState<string | null>(null);
+  const name = comment.author?.display_name ?? 'Former member';
+  const body = (edit.pending?.get('body') as string | null) ?? comment.body;
+  if (comment.deleted_at || remove.pending) {
+    return (
+      <li className="comment is-deleted">
+        <p className="panel-muted">Comment deleted</p>
+      </li>
+    );
+  }
+  return (
+    <li className="comment">
+      <Avatar name={name} path={comment.author?.avatar_path} size={32} />
+      <div className="comment-main">
+        <p className="comment-head">
+          <strong>{name}</strong> <RelativeTime iso={comment.created_at} />
+          {comment.edited_at ? <span className="panel-muted"> · edited</span> : null}
+        </p>
+        {draft !== null ? (
+          <form
+            className="comment-edit"
+            onSubmit={(event) => {
+              event.preventDefault();
+              edit.save({ commentId: comment.id, body: draft });
+              setDraft(null);
+            }}
+          >
+            <textarea
+              aria-label="Edit comment"
+              value={draft}
+              maxLength={5000}
+              onChange={(e) => setDraft(e.target.value)}
+              rows={3}
+            />
+            <div className="panel-actions">
+              <button type="submit" className="btn btn-primary">
+                Save
+              </button>
+              <button type="button" className="btn btn-quiet" onClick={() => setDraft(null)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <p className="comment-body">{body}</p>
+        )}
+        {draft === null && (mine || canDelete) ? (
+          <div className="comment-tools">
+            {mine ? (
+              <button type="button" className="btn btn-quiet" onClick={() => setDraft(body)}>
+                Edit<span className="visually-hidden"> comment by {name}</span>
+              </button>
+            ) : null}
+            {canDelete ? (
+              <button
+                type="button"
+                className="btn btn-quiet"
+                onClick={() => remove.save({ commentId: comment.id })}
+              >
+                Delete<span className="visually-hidden"> comment by {name}</span>
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {edit.error || remove.error ? (
+          <p className="field-error" role="alert">
+            {edit.error ?? remove.error}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function NewComment({ taskId }: { taskId: string }) {
+  const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:comment` });
+  const form = useRef<HTMLFormElement>(null);
+  const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  // Cleared once the server took it (a refusal keeps the text for another try).
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post" ref={form} className="comment-new">
+      <input type="hidden" name="intent" value="comment" />
+      <label htmlFor="new-comment" className="visually-hidden">
+        New comment
+      </label>
+      <textarea
+        id="new-comment"
+        name="body"
+        rows={3}
+        required
+        maxLength={5000}
+        placeholder="Write a comment…"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'new-comment-error' : undefined}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey))
+            event.currentTarget.form?.requestSubmit();
+        }}
+      />
+      {error ? (
+        <p id="new-comment-error" className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={fetcher.state !== 'idle'}>
+        Comment
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * @module features/task-panel/description-field — the description in Markdown: shown rendered; members switch
+ * to writing, preview what they wrote, and Save stores it on its own, like every field of the panel.
+ */
+import { lazy, Suspense, useState } from 'react';
+import type { PanelTask } from './panel-model.ts';
+import { useFieldSave } from './use-field-save.ts';
+
+// The Markdown library loads only to render something the server did not: a draft, a preview, a live edit.
+const Markdown = lazy(() => import('./markdown.tsx').then((m) => ({ default: m.Markdown })));
+
+interface DescriptionProps {
+  task: PanelTask;
+  canEdit: boolean;
+  /** The server's rendering of the stored description (react-markdown, the same settings). */
+  rendered: { source: string; html: string };
+}
+
+export function DescriptionField({ task, canEdit, rendered }: DescriptionProps) {
+  const field = useFieldSave(task.id, 'description');
+  const shown = (field.pending?.get('value') as string | null) ?? task.description;
+  const [draft, setDraft] = useState<string | null>(null);
+  const [mode, setMode] = useState<'write' | 'preview'>('preview');
+  const editing = draft !== null;
+
+  function save() {
+    if (draft !== null && draft !== shown) field.save({ value: draft });
+    setDraft(null);
+    setMode('preview');
+  }
+
+  return (
+    <section className="panel-section" aria-labelledby="task-description-title">
+      <div className="panel-section-head">
+        <h3 id="task-description-title">Description</h3>
+        {canEdit && editing ? (
+          <div className="segmented">
+            <button type="button" aria-pressed={mode === 'write'} onClick={() => setMode('write')}>
+              Write
+            </button>
+            <button type="button" aria-pressed={mode === 'preview'} onClick={() => setMode('preview')}>
+              Preview
+            </button>
+          </div>
+        ) : null}
+        {canEdit && !editing ? (
+          <button
+            type="button"
+            className="btn btn-quiet"
+            onClick={() => {
+              setDraft(shown);
+              setMode('write');
+            }}
+          >
+            Edit description
+          </button>
+        ) : null}
+      </div>
+      {editing && mode === 'write' ? (
+        <textarea
+          className="description-input"
+          aria-label="Description (Markdown)"
+          // biome-ignore lint/a11y/noAutofocus: the person just asked to write; the caret belongs here
+          autoFocus
+          rows={8}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          aria-invalid={field.error ? true : undefined}
+          aria-describedby={field.error ? 'task-description-error' : undefined}
+        />
+      ) : (
+        <DescriptionView source={editing ? draft : shown} canEdit={canEdit} rendered={rendered} />
+      )}
+      {editing ? (
+        <div className="panel-actions">
+          <button type="button" className="btn btn-primary" onClick={save}>
+            Save
+          </button>
+          <button
+            type="button"
+            className="btn btn-quiet"
+            onClick={() => {
+              setDraft(null);
+              setMode('preview');
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      ) : null}
+      {field.error ? (
+        <p id="task-description-error" className="field-error" role="alert">
+          {field.error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function DescriptionView({
+  source,
+  canEdit,
+  rendered,
+}: {
+  source: string;
+  canEdit: boolean;
+  rendered: DescriptionProps['rendered'];
+}) {
+  if (source.trim() === '') {
+    return <p className="panel-empty">{canEdit ? 'No description yet.' : 'No description.'}</p>;
+  }
+  if (source === rendered.source) {
+    // Made by react-markdown on the server (raw HTML dropped, unsafe links removed), never from the raw text.
+    return <div className="markdown-html" dangerouslySetInnerHTML={{ __html: rendered.html }} />;
+  }
+  return (
+    <Suspense fallback={<p className="markdown-pending">{source}</p>}>
+      <Markdown source={source} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * @module features/task-panel/panel-actions.server — every write of the panel, posted as a form (by the
+ * panel's fetchers, or by a plain form without JavaScript) and run on the server as the signed-in user, so
+ * row-level security decides exactly as it does for the browser's own client.
+ */
+import { deleteAttachment } from '@lanes/data/attachments/delete-attachment';
+import type { LanesClient } from '@lanes/data/client';
+import { addComment } from '@lanes/data/comments/add-comment';
+import { deleteComment } from '@lanes/data/comments/delete-comment';
+import { editComment } from '@lanes/data/comments/edit-comment';
+import { archiveTask } from '@lanes/data/tasks/archive-task';
+import { completeTask } from '@lanes/data/tasks/complete-task';
+import { deleteTask } from '@lanes/data/tasks/delete-task';
+import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
+import { updateTask } from '@lanes/data/tasks/update-task';
+import { isLanesError } from '@lanes/shared/errors';
+
+export type PanelIntent =
+  | 'title'
+  | 'description'
+  | 'assignee'
+  | 'due'
+  | 'priority'
+  | 'labels'
+  | 'done'
+  | 'archive'
+  | 'delete-task'
+  | 'comment'
+  | 'edit-comment'
+  | 'delete-comment'
+  | 'delete-attachment';
+
+export type PanelActionResult =
+  | { intent: string; ok: true; deleted?: boolean }
+  | { intent: string; ok: false; code: string; error: string };
+
+/** Runs one posted intent; a refusal comes back as the catalogue message for the field that asked. */
+export async function runPanelAction(
+  client: LanesClient,
+  taskId: string,
+  form: FormData,
+): Promise<PanelActionResult> {
+  const intent = String(form.get('intent') ?? '');
+  const value = String(form.get('value') ?? '');
+  const emptyIsNull = value === '' ? null : value;
+  try {
+    switch (intent) {
+      case 'title':
+        await updateTask(client, { taskId, title: value });
+        break;
+      case 'description':
+        await updateTask(client, { taskId, description: value });
+        break;
+      case 'assignee':
+        await updateTask(client, { taskId, assigneeId: emptyIsNull });
+        break;
+      case 'due':
+        await updateTask(client, { taskId, dueOn: emptyIsNull });
+        break;
+      case 'priority':
+        await updateTask(client, { taskId, priority: value });
+        break;
+      case 'labels':
+        await setTaskLabels(client, { taskId, labelIds: form.getAll('labelId').map(String) });
+        break;
+      case 'done':
+        await completeTask(client, { taskId, completed: value === 'true' });
+        break;
+      case 'archive':
+        await archiveTask(client, { taskId, archived: value === 'true' });
+        break;
+      case 'delete-task':
+        await deleteTask(client, { taskId });
+        return { intent, ok: true, deleted: true };
+      case 'comment':
+        await addComment(client, { taskId, body: String(form.get('body') ?? '') });
+        break;
+      case 'edit-comment':
+        await editComment(client, {
+          commentId: String(form.get('commentId') ?? ''),
+          body: String(form.get('body') ?? ''),
+        });
+        break;
+      case 'delete-comment':
+        await deleteComment(client, { commentId: String(form.get('commentId') ?? '') });
+        break;
+      case 'delete-attachment':
+        await deleteAttachment(client, { attachmentId: String(form.get('attachmentId') ?? '') });
+        break;
+      default:
+        return { intent, ok: false, code: 'VALIDATION', error: 'Unknown action.' };
+    }
+    return { intent, ok: true };
+  } catch (error) {
+    if (!isLanesError(error)) throw error;
+    // A refused field names its own rule ("At most 200 characters."), which says more than the generic text.
+    const fields = (error.details?.fields ?? {}) as Record<string, unknown>;
+    const first = Object.values(fields)[0];
+    return {
+      intent,
+      ok: false,
+      code: error.code,
+      error: typeof first === 'string' ? first : error.message,
+    };
+  }
+}

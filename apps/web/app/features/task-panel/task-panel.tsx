@@ -1,0 +1,118 @@
+/**
+ * @module features/task-panel/task-panel — the task panel over the board: a dialog holding the task's title,
+ * fields, description, comments and activity. Focus moves in when it opens and back to the card when it
+ * closes; Esc and the close link return to the board's URL.
+ */
+import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { ActivityList } from './activity-list.tsx';
+import { AttachmentList } from './attachment-list.tsx';
+import { AttachmentUpload } from './attachment-upload.tsx';
+import { CommentThread } from './comment-thread.tsx';
+import { DescriptionField } from './description-field.tsx';
+import { type PanelModel, panelReducer } from './panel-model.ts';
+import { TaskActions } from './task-actions.tsx';
+import { TaskFields } from './task-fields.tsx';
+import { TitleField } from './title-field.tsx';
+import { usePanelLive } from './use-panel-live.ts';
+
+export interface TaskPanelProps {
+  model: PanelModel;
+  canEdit: boolean;
+  canAdmin: boolean;
+  me: string;
+  boardPath: string;
+  workspaceId: string;
+  description: { source: string; html: string };
+}
+
+/** What the panel reads from the board route around it (by route id; features never import each other). */
+interface BoardRouteData {
+  canEdit: boolean;
+  model: { columns: { id: string; name: string }[] };
+}
+
+export function TaskPanel(props: TaskPanelProps) {
+  const { model: initial, canEdit: roleCanEdit, canAdmin, me, boardPath, workspaceId, description } = props;
+  const [model, dispatch] = useReducer(panelReducer, initial);
+  // A newer server copy (after a save or a live refetch) replaces ours.
+  useEffect(() => dispatch({ type: 'reset', model: initial }), [initial]);
+  usePanelLive(initial.task.id, dispatch);
+
+  const board = useRouteLoaderData('routes/app/board') as BoardRouteData | undefined;
+  // An archived board is read-only for everyone.
+  const canEdit = roleCanEdit && (board?.canEdit ?? true);
+  const columns = Object.fromEntries((board?.model.columns ?? []).map((c) => [c.id, c.name]));
+
+  const location = useLocation();
+  const navigate = useNavigate();
+  const close = { pathname: boardPath, search: location.search };
+  const panel = useRef<HTMLElement>(null);
+  useDialogFocus(panel, model.task.id);
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      void navigate(close, { preventScrollReset: true });
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  const { task } = model;
+  const uploadTo = useMemo(() => ({ workspaceId, taskId: task.id }), [workspaceId, task.id]);
+  return (
+    <aside ref={panel} className="task-panel" role="dialog" aria-labelledby="task-panel-title" tabIndex={-1}>
+      <header className="task-panel-head">
+        <span className="task-panel-number">#{task.number}</span>
+        <Link
+          to={close}
+          preventScrollReset
+          className="btn btn-quiet task-panel-close"
+          aria-label="Close task"
+        >
+          ✕
+        </Link>
+      </header>
+      <TitleField task={task} canEdit={canEdit} />
+      <TaskActions task={task} canEdit={canEdit} canAdmin={canAdmin} />
+      <TaskFields model={model} canEdit={canEdit} />
+      <DescriptionField task={task} canEdit={canEdit} rendered={description} />
+      <section className="panel-section" aria-labelledby="task-files-title">
+        <h3 id="task-files-title">Attachments</h3>
+        <AttachmentList
+          taskId={task.id}
+          attachments={model.attachments}
+          me={me}
+          canEdit={canEdit}
+          canAdmin={canAdmin}
+          fileUrl={(id) => `${boardPath}/t/${task.id}/files/${id}`}
+        />
+        {canEdit ? <AttachmentUpload where={uploadTo} dropTarget={panel} /> : null}
+      </section>
+      <CommentThread
+        taskId={task.id}
+        comments={model.comments}
+        me={me}
+        canEdit={canEdit}
+        canAdmin={canAdmin}
+      />
+      <ActivityList entries={model.activity} columns={columns} />
+    </aside>
+  );
+}
+
+/** Focus into the panel on open (and on switching task); back to the task's card when it closes. */
+function useDialogFocus(panel: React.RefObject<HTMLElement | null>, taskId: string) {
+  useEffect(() => {
+    panel.current?.focus({ preventScroll: true });
+    return () => {
+      // Only when focus was ours to give back: not if the person already moved on to something else.
+      const active = document.activeElement;
+      if (active && active !== document.body && !active.closest('.task-panel')) return;
+      const card = document.querySelector<HTMLElement>(`[data-task-id="${taskId}"] .lane-card-body`);
+      card?.focus();
+    };
+  }, [panel, taskId]);
+}

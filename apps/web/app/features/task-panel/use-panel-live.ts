@@ -1,0 +1,65 @@
+/**
+ * @module features/task-panel/use-panel-live — keeps the open panel live: rows of its task, comments and
+ * attachments go straight into the reducer (a teammate's comment shows without a round trip); anything a row
+ * cannot say by itself (labels, activity, a rejoin after an outage) refetches the panel's loader.
+ */
+import type { TaskEvent, TaskSubscription } from '@lanes/data/realtime/subscribe-task';
+import { type Dispatch, useEffect, useRef } from 'react';
+import { useRevalidator } from 'react-router';
+import { usePublicEnv } from '../../lib/public-env.ts';
+import type { PanelAction } from './panel-model.ts';
+
+/** The panel's action for a row event, or null when only a refetch can tell what changed. */
+export function toPanelAction(event: TaskEvent): PanelAction | null {
+  if (event.kind === 'upsert') {
+    if (event.table === 'tasks') return { type: 'task-row', row: event.row };
+    if (event.table === 'comments') return { type: 'comment-row', row: event.row };
+    if (event.table === 'attachments') return { type: 'attachment-row', row: event.row };
+  }
+  if (event.kind === 'delete' && event.table === 'attachments')
+    return { type: 'attachment-gone', id: event.id };
+  return null;
+}
+
+export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>) {
+  const env = usePublicEnv();
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  useEffect(() => {
+    let closed = false;
+    let subscription: TaskSubscription | null = null;
+    let joins = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Several rows arrive together (a move writes the task and two activity lines): one refetch for all.
+    const refetchSoon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void revalidate.current(), 150);
+    };
+    const onEvent = (event: TaskEvent) => {
+      if (event.kind === 'status') {
+        // The first join follows the server render; a later one follows an outage, when rows may be missed.
+        if (event.status !== 'SUBSCRIBED') return;
+        joins += 1;
+        if (joins > 1) refetchSoon();
+        return;
+      }
+      const action = toPanelAction(event);
+      if (action) dispatch(action);
+      // Activity lines (and label sets) are not streamed: the loader reads them fresh.
+      refetchSoon();
+    };
+    void import('./panel-live.ts')
+      .then((live) => live.connectTask(env, taskId, onEvent))
+      .then((joined) => {
+        if (closed) void joined.unsubscribe();
+        else subscription = joined;
+      });
+    return () => {
+      closed = true;
+      clearTimeout(timer);
+      void subscription?.unsubscribe();
+    };
+  }, [env, taskId, dispatch]);
+}

@@ -1,0 +1,381 @@
+/**
+ * The task panel in Chromium: opened from a card by mouse and keyboard without reloading the board, deep links
+ * (signed in, signed out, 404), every field edited and saved, comments, a teammate seeing edits live, and a
+ * viewer with no controls whose hand-made posts change nothing.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+// The data package's in-memory PNG maker: the same valid images its own storage tests upload.
+import { png } from '../../../../packages/data/tests/images.ts';
+import { expectAccessible } from './accessibility.ts';
+import { expect, PASSWORD, signIn, signInQuickly, test } from './fixtures.ts';
+
+// Each test walks a whole flow (several saves, two browsers, uploads): more than the suite's 20 s default.
+test.describe.configure({ timeout: 60_000 });
+
+const BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
+const OTHER_BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000002';
+
+const card = (page: Page, title: string): Locator =>
+  page.locator('.lane-card-body').filter({ hasText: title });
+const panel = (page: Page): Locator => page.getByRole('dialog');
+
+async function live(page: Page) {
+  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+}
+
+/** A fresh task in the seeded board's To do column, so tests never see each other's edits. */
+async function newTask(page: Page, title: string): Promise<string> {
+  await page.goto(BOARD);
+  await live(page);
+  const field = page.getByLabel('New task in To do');
+  await field.fill(title);
+  await field.press('Enter');
+  await expect(card(page, title)).toBeVisible();
+  const id = await page.locator('[data-task-id]').filter({ hasText: title }).getAttribute('data-task-id');
+  return `${BOARD}/t/${id}`;
+}
+
+async function taskIdOf(page: Page, boardPath: string, title: string): Promise<string> {
+  await page.goto(boardPath);
+  return (await page.locator('[data-task-id]').filter({ hasText: title }).getAttribute('data-task-id'))!;
+}
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_APP_URL });
+  const page = await context.newPage();
+  await signInQuickly(page, email);
+  return page;
+}
+
+test('a card opens its panel by mouse and by keyboard, over a board that stays loaded and live', async ({
+  page,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  await page.goto(BOARD);
+  await live(page);
+  // Survives client navigations, not a reload.
+  await page.evaluate(() => Object.assign(window, { boardMark: 1 }));
+
+  await card(page, 'Fix signup on Safari').click();
+  await expect(page).toHaveURL(new RegExp(`${BOARD}/t/[0-9a-f-]{36}$`));
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page)).toHaveAccessibleName(/Fix signup on Safari/);
+  await expect(panel(page)).toBeFocused();
+  await expect(panel(page).getByText('Reproduced on Safari 17.4')).toBeVisible();
+  const url = page.url();
+
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(BOARD);
+  await expect(panel(page)).toHaveCount(0);
+  await expect(card(page, 'Fix signup on Safari')).toBeFocused();
+
+  // Keyboard: Enter on the focused card opens it; the close button returns focus to it.
+  await card(page, 'Write the launch announcement').focus();
+  await page.keyboard.press('Enter');
+  await expect(panel(page)).toHaveAccessibleName(/Write the launch announcement/);
+  await expect(panel(page).locator('.markdown strong')).toHaveText('email');
+  await panel(page).getByRole('link', { name: 'Close task' }).click();
+  await expect(page).toHaveURL(BOARD);
+  await expect(card(page, 'Write the launch announcement')).toBeFocused();
+
+  // Back and forward move between the board and the panel.
+  await page.goBack();
+  await expect(panel(page)).toHaveAccessibleName(/Write the launch announcement/);
+  await page.goBack();
+  await expect(page).toHaveURL(BOARD);
+  await page.goForward();
+  await expect(panel(page)).toBeVisible();
+  await page.goto(url);
+  expect(await page.evaluate(() => 'boardMark' in window)).toBe(false);
+  await live(page);
+  await page.evaluate(() => Object.assign(window, { boardMark: 1 }));
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(BOARD);
+  expect(await page.evaluate(() => (window as unknown as { boardMark: number }).boardMark)).toBe(1);
+  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+});
+
+test('a task URL is server-rendered with its board; unknown tasks and tasks of another board are 404', async ({
+  page,
+}) => {
+  await signInQuickly(page, 'carol@lanes.test');
+  const id = await taskIdOf(page, BOARD, 'Fix signup on Safari');
+  const html = await (await page.request.get(`${BOARD}/t/${id}`)).text();
+  for (const text of [
+    'role="dialog"',
+    'Fix signup on Safari',
+    'Reproduced on Safari 17.4',
+    'Pricing page copy',
+  ]) {
+    expect(html).toContain(text);
+  }
+  expect(html).toContain('<ol class="lanes" aria-label="Columns">');
+
+  const missing = await page.request.get(`${BOARD}/t/${crypto.randomUUID()}`);
+  expect(missing.status()).toBe(404);
+  const elsewhere = await taskIdOf(page, OTHER_BOARD, 'Homepage hero text');
+  expect((await page.request.get(`${BOARD}/t/${elsewhere}`)).status()).toBe(404);
+  expect((await page.request.get(`${BOARD}/t/not-a-uuid`)).status()).toBe(404);
+});
+
+test('a signed-out deep link goes through sign-in and back to the panel', async ({ page }) => {
+  const signedIn = await signedInPage(page.context().browser()!, 'carol@lanes.test');
+  const path = `${BOARD}/t/${await taskIdOf(signedIn, BOARD, 'API rate limiting')}`;
+  await signedIn.context().close();
+
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await page.getByLabel('Email').fill('carol@lanes.test');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(path);
+  await expect(panel(page)).toHaveAccessibleName(/API rate limiting/);
+});
+
+test('every field saves on its own; a refused title shows inline and rolls back', async ({ page }) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const title = `Panel fields ${Date.now().toString(36)}`;
+  await page.goto(await newTask(page, title));
+  const dialog = panel(page);
+  await live(page);
+
+  const titleField = dialog.getByLabel('Title');
+  await titleField.fill(`${title} renamed`);
+  await titleField.press('Enter');
+  await expect(card(page, `${title} renamed`)).toBeVisible();
+
+  await titleField.fill('x'.repeat(201));
+  await titleField.press('Enter');
+  await expect(dialog.getByRole('alert')).toContainText('200');
+  await expect(titleField).toHaveValue(`${title} renamed`);
+
+  await dialog.getByRole('button', { name: 'Edit description' }).click();
+  await dialog
+    .getByLabel('Description (Markdown)')
+    .fill('Hello **world**\n\n<script>window.pwned = 1</script>\n\n[bad](javascript:window.pwned=2)');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.locator('.markdown strong')).toHaveText('world');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.locator('.markdown strong')).toHaveText('world');
+  await expect(dialog.locator('.markdown script')).toHaveCount(0);
+  await expect(dialog.locator('.markdown a')).toHaveCount(0);
+
+  await dialog.getByLabel('Assignee').selectOption({ label: 'Carol Member' });
+  await dialog.getByLabel('Due date').fill('2030-05-17');
+  await dialog.getByLabel('Priority').selectOption('urgent');
+  await dialog.getByRole('checkbox', { name: 'Bug' }).check();
+  await dialog.getByRole('checkbox', { name: 'Design' }).check();
+  const onCard = card(page, `${title} renamed`);
+  await expect(onCard.locator('.priority')).toContainText('urgent');
+  await expect(onCard.getByRole('img', { name: 'Carol Member' })).toBeVisible();
+  await expect(onCard.locator('time')).toHaveAttribute('datetime', '2030-05-17');
+
+  // Done moves the card into the done column, and back out.
+  await dialog.getByRole('checkbox', { name: 'Done' }).check();
+  await expect(
+    page.locator('[data-column-id]').filter({ hasText: 'Done' }).last().locator('.lane-card-title'),
+  ).toContainText([`${title} renamed`]);
+  await expect(dialog.getByText(/completed it/)).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'Done' }).uncheck();
+  await expect(dialog.getByText(/reopened it/)).toBeVisible();
+
+  await page.reload();
+  await expect(dialog.getByLabel('Title')).toHaveValue(`${title} renamed`);
+  await expect(dialog.getByLabel('Priority')).toHaveValue('urgent');
+  await expect(dialog.getByLabel('Due date')).toHaveValue('2030-05-17');
+  await expect(dialog.getByRole('checkbox', { name: 'Bug' })).toBeChecked();
+  // The board channel does not stream label sets (task_labels has no board to filter by): a fresh board has them.
+  await expect(onCard.locator('.label-dot')).toHaveCount(2);
+  await expect(dialog.locator('.markdown')).toContainText('Hello world');
+  expect(await page.evaluate(() => 'pwned' in window)).toBe(false);
+  await expectAccessible(page, 'task panel, editing (light)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'task panel, editing (dark)');
+
+  // Archive hides it from the board; an admin then deletes it for good.
+  await live(page);
+  await dialog.getByRole('button', { name: 'Archive' }).click();
+  await expect(onCard).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Restore' })).toBeVisible();
+  page.once('dialog', (confirm) => void confirm.accept());
+  await dialog.getByRole('button', { name: 'Delete task' }).click();
+  await expect(page).toHaveURL(BOARD);
+  await expect(panel(page)).toHaveCount(0);
+});
+
+test('comments: alice edits and comments while carol watches the same panel live; delete own', async ({
+  page,
+  browser,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const title = `Live panel ${Date.now().toString(36)}`;
+  const path = await newTask(page, title);
+  await page.goto(path);
+  await live(page);
+
+  const carol = await signedInPage(browser, 'carol@lanes.test');
+  await carol.goto(path);
+  await live(carol);
+  await expect(panel(carol).getByText('No comments yet.')).toBeVisible();
+
+  await panel(page).getByLabel('Title').fill(`${title} v2`);
+  await panel(page).getByLabel('Title').press('Enter');
+  await panel(page).getByLabel('New comment').fill('Carol, can you take this one?');
+  await panel(page).getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(panel(page).getByText('Carol, can you take this one?')).toBeVisible();
+  await expect(panel(page).getByLabel('New comment')).toHaveValue('');
+
+  await expect(panel(carol).getByRole('heading', { name: `${title} v2` })).toBeAttached();
+  await expect(panel(carol).getByLabel('Title')).toHaveValue(`${title} v2`);
+  await expect(panel(carol).getByText('Carol, can you take this one?')).toBeVisible();
+  await expect(panel(carol).locator('.comment').getByText('Alice Owner')).toBeVisible();
+  // Carol may not delete alice's comment (no control), only her own.
+  await expect(panel(carol).getByRole('button', { name: /^Delete comment/ })).toHaveCount(0);
+
+  await panel(carol).getByLabel('New comment').fill('On it.');
+  await panel(carol).getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(panel(page).getByText('On it.')).toBeVisible();
+  await panel(carol).getByRole('button', { name: 'Edit comment by Carol Member' }).click();
+  await panel(carol).getByLabel('Edit comment').fill('On it, today.');
+  await panel(carol).getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(panel(page).getByText('On it, today.')).toBeVisible();
+  await expect(panel(page).locator('.comment').filter({ hasText: 'On it, today.' })).toContainText('edited');
+  await panel(carol).getByRole('button', { name: 'Delete comment by Carol Member' }).click();
+  await expect(panel(carol).getByText('Comment deleted')).toBeVisible();
+  await expect(panel(page).getByText('Comment deleted')).toBeVisible();
+  await expect(panel(page).getByText('On it, today.')).toHaveCount(0);
+  await carol.context().close();
+});
+
+test('attachments: an image as a thumbnail and a PDF as a link, with progress; too big is refused first', async ({
+  page,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await newTask(page, `Files ${Date.now().toString(36)}`);
+  await page.goto(path);
+  await live(page);
+  const dialog = panel(page);
+  await expect(dialog.getByText('No files attached.')).toBeVisible();
+
+  // Over 10 MB: refused beside its name, and nothing is sent.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().includes('/storage/v1/')) sent.push(request.url());
+  });
+  await dialog.getByLabel('Attach files').setInputFiles({
+    name: 'huge.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  });
+  await expect(dialog.getByRole('alert')).toContainText('10 MB');
+  expect(sent).toEqual([]);
+  await dialog.getByRole('button', { name: 'Dismiss huge.bin' }).click();
+
+  // A slow uplink, so the bar is seen filling with the bytes sent.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 400_000,
+  });
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_200_000, 0x20)]);
+  await dialog
+    .getByLabel('Attach files')
+    .setInputFiles({ name: 'spec.pdf', mimeType: 'application/pdf', buffer: pdf });
+  const bar = dialog.getByRole('progressbar', { name: 'Uploading spec.pdf' });
+  await expect(bar).toBeVisible();
+  await expect
+    .poll(() => bar.evaluate((p) => (p as HTMLProgressElement).value), { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const link = dialog.getByRole('link', { name: /spec\.pdf/ });
+  await expect(link).toContainText('application/pdf');
+  await expect(link).toContainText(/1\.\d\s?MB/);
+
+  await dialog.getByLabel('Attach files').setInputFiles({
+    name: 'screen.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(png(800, 400)),
+  });
+  const thumb = dialog.getByRole('img', { name: 'screen.png' });
+  await expect(thumb).toBeVisible();
+  await expect(thumb).toHaveAttribute('width', '240');
+  await expect(thumb).toHaveAttribute('height', '120');
+  await expect(thumb).toHaveAttribute('srcset', /\/files\/[0-9a-f-]{36}\?w=320 320w, .*\?w=640 640w$/);
+  await expect.poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(dialog.getByText(/attached screen\.png/)).toBeVisible();
+  // Each thumbnail width is a fresh signed render of Storage's transform endpoint.
+  const small = await page.request.get(`${(await thumb.getAttribute('src'))!}`, { maxRedirects: 0 });
+  expect(small.headers().location).toMatch(/\/storage\/v1\/render\/image\/sign\/attachments\/.*\?token=/);
+
+  // The download goes through a fresh, short-lived signed URL.
+  const download = await page.request.get((await link.getAttribute('href'))!, { maxRedirects: 0 });
+  expect(download.status()).toBe(302);
+  expect(download.headers().location).toMatch(
+    /\/storage\/v1\/object\/sign\/attachments\/.*spec\.pdf\?token=/,
+  );
+  const bytes = await page.request.get(download.headers().location!);
+  expect((await bytes.body()).length).toBe(pdf.length);
+
+  await expectAccessible(page, 'task panel with attachments (light)');
+  await dialog.getByRole('button', { name: 'Delete screen.png' }).click();
+  await dialog.getByRole('button', { name: 'Delete spec.pdf' }).click();
+  await expect(dialog.getByText('No files attached.')).toBeVisible();
+  await page.reload();
+  await expect(dialog.getByText('No files attached.')).toBeVisible();
+});
+
+test('a viewer sees the panel without controls, and hand-made posts change nothing', async ({ page }) => {
+  await signInQuickly(page, 'dave@lanes.test');
+  const id = await taskIdOf(page, BOARD, 'New logo variants');
+  const path = `${BOARD}/t/${id}`;
+  await card(page, 'New logo variants').click();
+  await expect(panel(page)).toHaveAccessibleName(/New logo variants/);
+  await expect(panel(page).getByText('Love the dark one!')).toBeVisible();
+  for (const control of ['textbox', 'combobox', 'checkbox'] as const) {
+    await expect(panel(page).getByRole(control)).toHaveCount(0);
+  }
+  await expect(panel(page).getByRole('button')).toHaveCount(0);
+  await expectAccessible(page, 'task panel, viewer (light)');
+
+  const posts: Record<string, string>[] = [
+    { intent: 'title', value: 'Hacked by dave' },
+    { intent: 'priority', value: 'urgent' },
+    { intent: 'archive', value: 'true' },
+    { intent: 'comment', body: 'Dave was here' },
+  ];
+  for (const form of posts) {
+    const response = await page.request.post(path, { form });
+    expect(response.status()).toBeLessThan(500);
+  }
+  await page.reload();
+  await expect(panel(page)).toHaveAccessibleName(/New logo variants/);
+  await expect(panel(page).getByText('Dave was here')).toHaveCount(0);
+  await expect(panel(page)).toContainText('medium');
+  await expect(panel(page).getByText('Archived')).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a comment posts with the plain form', async ({ page }) => {
+    await signIn(page, 'carol@lanes.test', PASSWORD, `/sign-in?next=${encodeURIComponent(BOARD)}`);
+    await expect(page).toHaveURL(BOARD);
+    const id = await page
+      .locator('[data-task-id]')
+      .filter({ hasText: 'Help center articles' })
+      .getAttribute('data-task-id');
+    await page.goto(`${BOARD}/t/${id}`);
+    const body = `Posted without JS ${Date.now().toString(36)}`;
+    await page.getByLabel('New comment').fill(body);
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(page.getByRole('dialog').getByText(body)).toBeVisible();
+  });
+});

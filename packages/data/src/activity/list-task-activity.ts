@@ -1,0 +1,35 @@
+/** @module activity/list-task-activity — what happened to one task, newest first, with who did it. */
+import { id, timestamp } from '@lanes/shared/schemas/fields';
+import { profileSummary } from '@lanes/shared/schemas/profile';
+import { z } from 'zod';
+import type { LanesClient } from '../client.ts';
+import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+
+export const listTaskActivityInput = z.object({
+  taskId: id,
+  limit: z.number().int().min(1).max(200).default(50),
+});
+
+const activityEntry = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: timestamp,
+  actor: profileSummary.nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntry>;
+export type ListTaskActivityResult = ActivityEntry[];
+
+/** Rows are written by triggers only (SPEC §3); members of the workspace read them. */
+export async function listTaskActivity(client: LanesClient, input: unknown): Promise<ListTaskActivityResult> {
+  const { taskId, limit } = parseInput(listTaskActivityInput, input);
+  const rows = unwrap(
+    await client
+      .from('activity')
+      .select('id, kind, data, created_at, actor:profiles(id, display_name, avatar_path)')
+      .eq('task_id', taskId)
+      .order('id', { ascending: false })
+      .limit(limit),
+  );
+  return parseAnswer(z.array(activityEntry), rows);
+}
