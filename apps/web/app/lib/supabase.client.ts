@@ -21,6 +21,18 @@ export function getBrowserClient(env: PublicEnv): LanesClient {
 }
 
 /**
+ * The browser client, with the user's token handed to Realtime before any channel joins. A channel joined on
+ * the first paint would otherwise join before the client has read its session from the cookies, as anon, and
+ * row-level security (rightly) lets no row of `postgres_changes` through.
+ */
+export async function getRealtimeClient(env: PublicEnv): Promise<LanesClient> {
+  const browser = getBrowserClient(env);
+  const { data } = await browser.auth.getSession();
+  if (data.session) await browser.realtime.setAuth(data.session.access_token);
+  return browser;
+}
+
+/**
  * @example const supabase = useSupabase(); useEffect(() => subscribeBoard(supabase(), …), [supabase]);
  * Returns a getter so that rendering on the server never builds a browser client.
  */

@@ -16,9 +16,10 @@ export function useMembersLive(workspaceId: string) {
     void Promise.all([
       import('@lanes/data/realtime/subscribe-members'),
       import('../../lib/supabase.client.ts'),
-    ]).then(([{ subscribeMembers }, { getBrowserClient }]) => {
+    ]).then(async ([{ subscribeMembers }, { getRealtimeClient }]) => {
+      const client = await getRealtimeClient(env);
       if (closed) return;
-      const subscription = subscribeMembers(getBrowserClient(env), { workspaceId }, (event) => {
+      const subscription = subscribeMembers(client, { workspaceId }, (event) => {
         if (event.kind === 'changed') void revalidate();
       });
       unsubscribe = subscription.unsubscribe;
