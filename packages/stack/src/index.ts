@@ -23,7 +23,8 @@ import { Inbox } from './inbox/inbox.ts';
 import { Jwt, loadSigningKey } from './jwt.ts';
 import { ANON_KEY, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
 import { bootstrap, bootstrapHash, migrate, pendingMigrations } from './postgres/database.ts';
-import { LOCAL_PASSWORD, type PostgresServer, startPostgres } from './postgres/server.ts';
+import { LOCAL_PASSWORD, startPostgres } from './postgres/server.ts';
+import { type Supervised, supervise } from './postgres/supervisor.ts';
 import { createFromTemplate } from './postgres/template.ts';
 import { build as buildRealtime } from './realtime/index.ts';
 import { build as buildRest } from './rest/index.ts';
@@ -130,7 +131,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   mkdirSync(dataDir, { recursive: true });
   await assertPortsFree({ api: ports.api, inbox: ports.inbox });
 
-  let pg: PostgresServer | undefined;
+  let pg: Supervised | undefined;
   let dbUrl = options.dbUrl;
   // A new embedded cluster is a copy of a cached bootstrapped one (postgres/template.ts).
   let fromTemplate = false;
@@ -139,12 +140,12 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       fromTemplate = await createFromTemplate(join(dataDir, 'db'));
       if (fromTemplate) writeFileSync(join(dataDir, 'bootstrap.hash'), bootstrapHash());
     }
-    pg = await startPostgres({
-      dataDir: join(dataDir, 'db'),
-      port: ports.db,
-      log: (l) => log('postgres', l),
-    });
-    dbUrl = pg.url;
+    const startEmbedded = () =>
+      startPostgres({ dataDir: join(dataDir, 'db'), port: ports.db, log: (l) => log('postgres', l) });
+    const server = await startEmbedded();
+    // Brought back on the same port if it dies under the stack; the services reconnect by themselves.
+    pg = supervise(server, startEmbedded, (l) => log('postgres', l));
+    dbUrl = server.url;
   }
   mark('postgres');
   const pools: Sql[] = [];

@@ -13,7 +13,9 @@ import { startTestStack } from '../src/testing.ts';
 import { why } from './helpers/functions.ts';
 
 const fixture = fileURLToPath(new URL('./fixtures/project', import.meta.url));
-const denoDir = mkdtempSync(join(tmpdir(), 'stack-cold-deno-'));
+// Not created beforehand: on a brand-new machine not even the cache folder exists.
+const coldRoot = mkdtempSync(join(tmpdir(), 'stack-cold-deno-'));
+const denoDir = join(coldRoot, 'lanes-stack-deno');
 let workdir: string;
 const stacks: RunningStack[] = [];
 const logs: string[] = [];
@@ -45,7 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(stacks.map((stack) => stack.stop()));
   rmSync(workdir, { recursive: true, force: true });
-  rmSync(denoDir, { recursive: true, force: true });
+  rmSync(coldRoot, { recursive: true, force: true });
 });
 
 describe('first boot on an empty Deno cache', () => {

@@ -8,6 +8,7 @@
  * the same as every later one.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { LockTimeout, withFileLock } from '../util/file-lock.ts';
@@ -25,6 +26,8 @@ export interface PrefetchOptions {
 /** Runs `plan` (a `deno cache`), resolving when the module graph is in the cache; BootError otherwise. */
 export async function prefetch(plan: LaunchPlan, options: PrefetchOptions): Promise<void> {
   const seconds = Math.round(options.timeoutMs / 1000);
+  // On a brand-new machine the cache does not exist yet; the lock lives inside it.
+  mkdirSync(options.denoDir, { recursive: true });
   try {
     await withFileLock(join(options.denoDir, 'stack-fetch.lock'), options.timeoutMs, () =>
       run(plan, options, seconds),
