@@ -22,6 +22,7 @@ import { inboxHandler } from './inbox/http.ts';
 import { Inbox } from './inbox/inbox.ts';
 import { Jwt, loadSigningKey } from './jwt.ts';
 import { ANON_KEY, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
+import { cliWorkdir } from './postgres/cli-workdir.ts';
 import { bootstrap, bootstrapHash, migrate, pendingMigrations } from './postgres/database.ts';
 import { LOCAL_PASSWORD, startPostgres } from './postgres/server.ts';
 import { type Supervised, supervise } from './postgres/supervisor.ts';
@@ -42,6 +43,11 @@ export interface StartOptions {
   ports?: 'auto' | Partial<StackConfig['ports']>;
   /** Skip applying migrations and seed (the caller manages the schema). */
   skipMigrations?: boolean;
+  /**
+   * Hosted Supabase's key-auth at the gateway: REST, Realtime and Auth refuse a request without a known
+   * `apikey` (401 "No API key found in request" / "Invalid API key"). Default off, as `supabase start`.
+   */
+  requireApiKey?: boolean;
   log?: Logger;
 }
 
@@ -125,6 +131,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const log = options.log ?? defaultLog;
   const config = loadConfig(options.workdir ?? process.cwd());
   if (config.ignored.length) log('stack', `config.toml: not emulated, ignored: ${config.ignored.join(', ')}`);
+  for (const notice of config.notices) log('stack', notice);
   const ports = await resolvePorts(config, options.ports);
   config.ports = ports;
   const dataDir = resolve(options.dataDir ?? join(config.workdir, '.stack'));
@@ -156,7 +163,8 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     if (!options.skipMigrations && config.db.migrationsEnabled) {
       // The CLI costs most of a warm start, so it only runs when there is something for it to do.
       const pending = fresh ? [] : await pendingMigrations(dbUrl, config.workdir);
-      if (fresh || pending.length) await migrate(dbUrl, config.workdir, fresh && config.db.seedEnabled);
+      const cliDir = cliWorkdir(config.workdir, dataDir);
+      if (fresh || pending.length) await migrate(dbUrl, cliDir, fresh && config.db.seedEnabled);
     }
     mark('migrations');
 
@@ -206,6 +214,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
         { prefix: '/functions/v1', service: functions, keyAuth: false, cors: false },
       ],
       log,
+      { requireApiKey: options.requireApiKey ?? false },
     );
     const servers = [await gateway.listen(ports.api), await listen(inboxHandler(inbox), ports.inbox)];
     // Upgraded sockets (Realtime) are not HTTP connections: closeAllConnections() leaves them open and

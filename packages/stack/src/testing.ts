@@ -44,11 +44,15 @@ export function toEnv(stack: RunningStack): StackEnv {
   };
 }
 
-/** Starts a throwaway stack on free ports with its data in a temp folder that `stop()` removes. */
+/**
+ * Starts a throwaway stack on free ports with its data in a temp folder that `stop()` removes.
+ * Lanes runs on hosted Supabase, so its tests get hosted's key-auth at the gateway (`requireApiKey`)
+ * unless they pass `requireApiKey: false` for the CLI's open local gateway.
+ */
 export async function startTestStack(options: StartOptions & { workdir: string }): Promise<RunningStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'stack-test-'));
   const quiet = process.env.STACK_DEBUG ? undefined : () => {};
-  const stack = await startStack({ ports: 'auto', log: quiet, ...options, dataDir });
+  const stack = await startStack({ ports: 'auto', log: quiet, requireApiKey: true, ...options, dataDir });
   const stop = stack.stop;
   return {
     ...stack,
