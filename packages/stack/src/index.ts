@@ -101,6 +101,15 @@ async function assertPortsFree(ports: Record<string, number>): Promise<void> {
   }
 }
 
+async function checkpoint(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`checkpoint`;
+  } finally {
+    await sql.end();
+  }
+}
+
 /** Runs the bootstrap when the database lacks it; reports whether it is fresh (needs the seed). */
 async function prepareDatabase(url: string, dataDir: string, log: Logger): Promise<boolean> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -164,7 +173,11 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       // The CLI costs most of a warm start, so it only runs when there is something for it to do.
       const pending = fresh ? [] : await pendingMigrations(dbUrl, config.workdir);
       const cliDir = cliWorkdir(config.workdir, dataDir);
-      if (fresh || pending.length) await migrate(dbUrl, cliDir, fresh && config.db.seedEnabled);
+      if (fresh || pending.length) {
+        await migrate(dbUrl, cliDir, fresh && config.db.seedEnabled);
+        // What the migrations wrote need not be replayed if Postgres is killed soon after.
+        if (pg) await checkpoint(dbUrl);
+      }
     }
     mark('migrations');
 
@@ -187,6 +200,9 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
           max,
           onnotice: () => {},
           idle_timeout: 60,
+          // The driver's default back-off grows to seconds while the database is away; a local server
+          // that was restarted answers again within a second, and requests should find it then.
+          backoff: () => 0.05,
           connection: { application_name: `stack ${role}` },
         });
         pools.push(pool);

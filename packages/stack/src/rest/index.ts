@@ -34,13 +34,21 @@ function textOnly(pool: Sql): void {
   for (const oid of Object.keys(serializers)) serializers[oid] = (x) => String(x);
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 async function readBody(request: Request): Promise<Body | undefined> {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE') return undefined;
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) throw new ApiError(413, 'PGRST413', 'Request Entity Too Large');
-  const raw = await request.text();
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES)
-    throw new ApiError(413, 'PGRST413', 'Request Entity Too Large');
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) throw new ApiError(413, 'PGRST413', 'Request Entity Too Large');
+  let raw: string;
+  try {
+    raw = UTF8.decode(bytes);
+  } catch {
+    // Invalid UTF-8 is not JSON: PostgREST refuses it rather than storing U+FFFD in its place.
+    throw invalidBody();
+  }
   if (raw.trim() === '') return undefined;
   try {
     return { raw, value: JSON.parse(raw) };
