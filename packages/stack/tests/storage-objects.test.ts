@@ -319,3 +319,48 @@ describe('storage object uploads and policies', () => {
     expect(disk).toEqual(rows);
   });
 });
+
+describe('copy and move into a bucket with limits', () => {
+  it('check the destination bucket’s allowed types and size limit, as an upload does', async () => {
+    const admin = service();
+    const open = unique('anything');
+    const images = unique('images');
+    expect((await admin.storage.createBucket(open, { public: false })).error).toBeNull();
+    const limited = { public: true, allowedMimeTypes: ['image/png'], fileSizeLimit: 10 };
+    expect((await admin.storage.createBucket(images, limited)).error).toBeNull();
+    const html = new Blob(['<script>alert(1)</script>'], { type: 'text/html' });
+    const big = new Blob([new Uint8Array(20)], { type: 'image/png' });
+    const small = new Blob([new Uint8Array(2)], { type: 'image/png' });
+    for (const [name, blob] of [
+      ['page.html', html],
+      ['big.png', big],
+      ['small.png', small],
+    ] as const) {
+      expect((await admin.storage.from(open).upload(name, blob)).error).toBeNull();
+    }
+    const refusedType = await admin.storage
+      .from(open)
+      .copy('page.html', 'page.html', { destinationBucket: images });
+    expect(refusedType.error?.message).toBe('mime type text/html is not supported');
+    const movedType = await admin.storage
+      .from(open)
+      .move('page.html', 'page.html', { destinationBucket: images });
+    expect(movedType.error?.message).toBe('mime type text/html is not supported');
+    const tooBig = await admin.storage.from(open).copy('big.png', 'big.png', { destinationBucket: images });
+    expect(tooBig.error?.message).toBe('The object exceeded the maximum allowed size');
+    // Nothing changed: the source objects stay, the destination has none of them.
+    const rows = await sql`select bucket_id, name from storage.objects where bucket_id in (${open}, ${images})
+      order by bucket_id, name`;
+    expect(rows.map((r) => `${r.bucket_id === open ? 'open' : 'images'}/${r.name}`)).toEqual([
+      'open/big.png',
+      'open/page.html',
+      'open/small.png',
+    ]);
+    const fits = await admin.storage.from(open).move('small.png', 'small.png', { destinationBucket: images });
+    expect(fits.error).toBeNull();
+
+    const res = await fetch(`${env.apiUrl}/storage/v1/object/public/${images}/small.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
