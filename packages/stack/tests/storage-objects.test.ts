@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -289,6 +289,45 @@ describe('storage object uploads and policies', () => {
     expect(await res.json()).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
     expect(await sql`select 1 from storage.objects where name = ${path}`).toHaveLength(0);
     expect((await diskAndRows(sql)).tmp).toEqual([]);
+  });
+
+  it('keeps the keep-alive connection usable after refusing an upload part-way', async () => {
+    const alice = user();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (path: string, size: number, type = 'text/plain', declared = false) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = request(`${env.apiUrl}/storage/v1/object/private-docs/${alice.id}/${path}`, {
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${alice.token}`,
+            'content-type': type,
+            ...(declared ? { 'content-length': String(Math.ceil(size / 16384) * 16384) } : {}),
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        // Chunked: the limit is only found part-way through the body.
+        for (let sent = 0; sent < size; sent += 16 * 1024) req.write(Buffer.alloc(16 * 1024, 120));
+        req.end();
+      });
+    try {
+      // Refused part-way (chunked), before reading (declared length), and for its type (415).
+      for (const [path, size, type, declared] of [
+        ['too-big.txt', 300 * 1024, 'text/plain', false],
+        ['too-big-declared.txt', 300 * 1024, 'text/plain', true],
+        ['page.html', 64 * 1024, 'text/html', true],
+      ] as const) {
+        expect((await send(path, size, type, declared)).status, path).toBe(400);
+        const next = await send(`after-${path}.txt`, 16 * 1024);
+        expect(next, path).toEqual({ status: 200, reused: true });
+      }
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('leaves neither row nor file when an upload fails midway', async () => {
