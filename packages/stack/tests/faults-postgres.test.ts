@@ -52,14 +52,23 @@ function isServiceUnavailable({ service, status, body }: Answer): boolean {
 describe('Postgres dies under the stack', () => {
   it('answers 503 while it is away, brings it back, and loses no acknowledged write', async () => {
     const admin = { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` };
+    /**
+     * One request; status 0 when no answer came within 10 s. Known gap (decision 055): a request in
+     * flight at the moment of the kill may get no answer; it is never counted as acknowledged.
+     */
     const call = async (service: string, path: string, init: RequestInit = {}): Promise<Answer> => {
-      const res = await fetch(`${stack.apiUrl}${path}`, {
-        ...init,
-        headers: { ...admin, 'content-type': 'application/json', ...init.headers },
-        signal: AbortSignal.timeout(15_000),
-      });
-      const text = await res.text();
-      return { service, status: res.status, body: text ? JSON.parse(text) : {} };
+      try {
+        const res = await fetch(`${stack.apiUrl}${path}`, {
+          ...init,
+          headers: { ...admin, 'content-type': 'application/json', ...init.headers },
+          signal: AbortSignal.timeout(10_000),
+        });
+        const text = await res.text();
+        return { service, status: res.status, body: text ? JSON.parse(text) : {} };
+      } catch (error) {
+        if ((error as Error).name !== 'TimeoutError') throw error;
+        return { service, status: 0, body: {} };
+      }
     };
     const probes = {
       rest: () => call('rest', '/rest/v1/rt_ticks?select=id&limit=1'),
@@ -123,7 +132,9 @@ describe('Postgres dies under the stack', () => {
       '[postgres] postgres exited unexpectedly; starting it again (crash recovery replays the WAL)',
     );
     for (const answer of [...during, ...refusals]) {
-      if (answer.status !== 200) expect(isServiceUnavailable(answer), JSON.stringify(answer)).toBe(true);
+      if (answer.status !== 200 && answer.status !== 0) {
+        expect(isServiceUnavailable(answer), JSON.stringify(answer)).toBe(true);
+      }
     }
 
     const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
@@ -135,15 +146,19 @@ describe('Postgres dies under the stack', () => {
       await sql.end();
     }
 
-    // The subscriber's channel is back: a change committed now reaches it.
-    const seen = changes.list.length;
+    // The subscriber's channel is back: once replication has its new slot, a change committed reaches
+    // it (what was committed while the slot was gone is not replayed, as with the real Realtime).
+    const reconnected = () => logs.includes('[realtime] replication reconnected');
+    for (let i = 0; i < 300 && !reconnected(); i++) await sleep(50);
+    expect(reconnected(), logs.join('\n')).toBe(true);
     const after = await call('rest', '/rest/v1/rt_ticks', {
       method: 'POST',
       body: JSON.stringify({ n: 42 }),
     });
     expect(after.status).toBe(201);
-    const got = await changes.until(seen + 1, 15_000);
-    expect(got.some((change) => change.new.n === 42)).toBe(true);
+    const arrived = () => changes.list.some((change) => change.new.n === 42);
+    for (let i = 0; i < 300 && !arrived(); i++) await sleep(50);
+    expect(arrived()).toBe(true);
     await supabase.removeAllChannels();
   }, 120_000);
 });

@@ -98,7 +98,7 @@ export function startReplication(
     setTimeout(() => {
       open().then(
         () => {
-          if (attempts > 1) log('realtime', 'replication reconnected');
+          log('realtime', 'replication reconnected');
           attempts = 0;
         },
         (error) => {
