@@ -1,5 +1,5 @@
 /**
- * @module bench/run — runs every benchmark in this folder that exists (start, rest, auth, realtime,
+ * @module bench/run — runs every benchmark in this folder that exists (start, rest, auth, realtime, faults,
  * storage, functions), each file's exported `bench*()` functions one after another, and prints a table.
  *
  * A bench function returns rows `{ name, value, unit, target? }`, or an object of `name → number` or
@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const SUITES = ['start', 'rest', 'auth', 'realtime', 'storage', 'functions'];
+const SUITES = ['start', 'rest', 'auth', 'realtime', 'storage', 'functions', 'faults'];
 
 interface Row {
   suite: string;

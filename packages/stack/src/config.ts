@@ -1,6 +1,10 @@
 /**
  * @module config — reads a Supabase project folder's `supabase/config.toml` into the settings the stack
  * honours; settings it does not emulate are named once in a notice and otherwise ignored.
+ *
+ * A key the file leaves out takes the value of the Supabase CLI's own template (`supabase init`), because
+ * the CLI loads that template first and lays the project's file over it: a project behaves here as under
+ * `supabase start` (tests/config.test.ts checks every default against the installed CLI's template).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -52,6 +56,8 @@ export interface StackConfig {
   db: { seedEnabled: boolean; seedPaths: string[]; migrationsEnabled: boolean };
   /** Settings found in config.toml that the stack does not emulate. */
   ignored: string[];
+  /** One-line notices about how the file was read (old section names), logged at start. */
+  notices: string[];
 }
 
 type Table = Record<string, unknown>;
@@ -112,6 +118,10 @@ const EMULATED = new Set([
   'inbucket',
 ]);
 
+/** CLI 2.x projects name the local mail catcher `[inbucket]`; CLI 3.x refuses that name, the stack reads it. */
+const INBUCKET_NOTICE =
+  'config.toml: [inbucket] is the Supabase CLI 2.x name of [local_smtp]; read as [local_smtp] (the file is left as it is)';
+
 export function loadConfig(workdir: string): StackConfig {
   const root = resolve(workdir);
   const supabaseDir = join(root, 'supabase');
@@ -157,11 +167,11 @@ export function loadConfig(workdir: string): StackConfig {
     api: {
       schemas: strs(api.schemas, ['public', 'graphql_public']),
       extraSearchPath: strs(api.extra_search_path, ['public', 'extensions']),
-      maxRows: typeof api.max_rows === 'number' ? api.max_rows : null,
+      maxRows: num(api.max_rows, 1000),
     },
     auth: {
       siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
-      additionalRedirectUrls: strs(auth.additional_redirect_urls, []),
+      additionalRedirectUrls: strs(auth.additional_redirect_urls, ['https://127.0.0.1:3000']),
       jwtExpiry: num(auth.jwt_expiry, 3600),
       enableSignup: bool(auth.enable_signup, true),
       enableAnonymousSignIns: bool(auth.enable_anonymous_sign_ins, false),
@@ -177,8 +187,8 @@ export function loadConfig(workdir: string): StackConfig {
         : '') as StackConfig['auth']['passwordRequirements'],
       email: {
         enabled: bool(email.enabled, true),
-        // STACK.md: confirmations are on unless the project turns them off.
-        enableConfirmations: bool(email.enable_confirmations, true),
+        // Off in the CLI's template: sign-ups get a session at once unless the project turns this on.
+        enableConfirmations: bool(email.enable_confirmations, false),
         doubleConfirmChanges: bool(email.double_confirm_changes, true),
         securePasswordChange: bool(email.secure_password_change, false),
         maxFrequencySeconds: parseDuration(email.max_frequency, 1),
@@ -213,5 +223,6 @@ export function loadConfig(workdir: string): StackConfig {
       migrationsEnabled: bool(asTable(db.migrations).enabled, true),
     },
     ignored,
+    notices: toml.inbucket && !toml.local_smtp ? [INBUCKET_NOTICE] : [],
   };
 }

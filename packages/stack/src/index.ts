@@ -23,8 +23,10 @@ import { Inbox } from './inbox/inbox.ts';
 import { Jwt, loadSigningKey } from './jwt.ts';
 import { ANON_KEY, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
 import { build as buildManagement } from './management/index.ts';
+import { cliWorkdir } from './postgres/cli-workdir.ts';
 import { bootstrap, bootstrapHash, migrate, pendingMigrations } from './postgres/database.ts';
-import { LOCAL_PASSWORD, type PostgresServer, startPostgres } from './postgres/server.ts';
+import { LOCAL_PASSWORD, startPostgres } from './postgres/server.ts';
+import { type Supervised, supervise } from './postgres/supervisor.ts';
 import { createFromTemplate } from './postgres/template.ts';
 import { build as buildRealtime } from './realtime/index.ts';
 import { build as buildRest } from './rest/index.ts';
@@ -52,6 +54,11 @@ export interface StartOptions {
    * `functions serve --env-file`): e.g. the web app's URL for the links functions email.
    */
   functionsEnv?: Record<string, string>;
+  /**
+   * Hosted Supabase's key-auth at the gateway: REST, Realtime and Auth refuse a request without a known
+   * `apikey` (401 "No API key found in request" / "Invalid API key"). Default off, as `supabase start`.
+   */
+  requireApiKey?: boolean;
   log?: Logger;
 }
 
@@ -105,6 +112,15 @@ async function assertPortsFree(ports: Record<string, number>): Promise<void> {
   }
 }
 
+async function checkpoint(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`checkpoint`;
+  } finally {
+    await sql.end();
+  }
+}
+
 /** Runs the bootstrap when the database lacks it; reports whether it is fresh (needs the seed). */
 async function prepareDatabase(url: string, dataDir: string, log: Logger): Promise<boolean> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -135,13 +151,14 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const log = options.log ?? defaultLog;
   const config = loadConfig(options.workdir ?? process.cwd());
   if (config.ignored.length) log('stack', `config.toml: not emulated, ignored: ${config.ignored.join(', ')}`);
+  for (const notice of config.notices) log('stack', notice);
   const ports = await resolvePorts(config, options.ports);
   config.ports = ports;
   const dataDir = resolve(options.dataDir ?? join(config.workdir, '.stack'));
   mkdirSync(dataDir, { recursive: true });
   await assertPortsFree({ api: ports.api, inbox: ports.inbox });
 
-  let pg: PostgresServer | undefined;
+  let pg: Supervised | undefined;
   let dbUrl = options.dbUrl;
   // A new embedded cluster is a copy of a cached bootstrapped one (postgres/template.ts).
   let fromTemplate = false;
@@ -150,12 +167,12 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       fromTemplate = await createFromTemplate(join(dataDir, 'db'));
       if (fromTemplate) writeFileSync(join(dataDir, 'bootstrap.hash'), bootstrapHash());
     }
-    pg = await startPostgres({
-      dataDir: join(dataDir, 'db'),
-      port: ports.db,
-      log: (l) => log('postgres', l),
-    });
-    dbUrl = pg.url;
+    const startEmbedded = () =>
+      startPostgres({ dataDir: join(dataDir, 'db'), port: ports.db, log: (l) => log('postgres', l) });
+    const server = await startEmbedded();
+    // Brought back on the same port if it dies under the stack; the services reconnect by themselves.
+    pg = supervise(server, startEmbedded, (l) => log('postgres', l));
+    dbUrl = server.url;
   }
   mark('postgres');
   const pools: Sql[] = [];
@@ -166,7 +183,12 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     if (!options.skipMigrations && config.db.migrationsEnabled) {
       // The CLI costs most of a warm start, so it only runs when there is something for it to do.
       const pending = fresh ? [] : await pendingMigrations(dbUrl, config.workdir);
-      if (fresh || pending.length) await migrate(dbUrl, config.workdir, fresh && config.db.seedEnabled);
+      const cliDir = cliWorkdir(config.workdir, dataDir);
+      if (fresh || pending.length) {
+        await migrate(dbUrl, cliDir, fresh && config.db.seedEnabled);
+        // What the migrations wrote need not be replayed if Postgres is killed soon after.
+        if (pg) await checkpoint(dbUrl);
+      }
     }
     mark('migrations');
 
@@ -190,6 +212,9 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
           max,
           onnotice: () => {},
           idle_timeout: 60,
+          // The driver's default back-off grows to seconds while the database is away; a local server
+          // that was restarted answers again within a second, and requests should find it then.
+          backoff: () => 0.05,
           connection: { application_name: `stack ${role}` },
         });
         pools.push(pool);
@@ -219,6 +244,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
         ...management.map((service) => ({ prefix: '/v1', service, keyAuth: false, cors: false })),
       ],
       log,
+      { requireApiKey: options.requireApiKey ?? false },
     );
     const servers = [await gateway.listen(ports.api), await listen(inboxHandler(inbox), ports.inbox)];
     // Upgraded sockets (Realtime) are not HTTP connections: closeAllConnections() leaves them open and

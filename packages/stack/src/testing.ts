@@ -56,10 +56,14 @@ function testLog(): Logger | undefined {
   return (service, message) => appendFileSync(file, `${new Date().toISOString()} [${service}] ${message}\n`);
 }
 
-/** Starts a throwaway stack on free ports with its data in a temp folder that `stop()` removes. */
+/**
+ * Starts a throwaway stack on free ports with its data in a temp folder that `stop()` removes.
+ * Lanes runs on hosted Supabase, so its tests get hosted's key-auth at the gateway (`requireApiKey`)
+ * unless they pass `requireApiKey: false` for the CLI's open local gateway.
+ */
 export async function startTestStack(options: StartOptions & { workdir: string }): Promise<RunningStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'stack-test-'));
-  const stack = await startStack({ ports: 'auto', log: testLog(), ...options, dataDir });
+  const stack = await startStack({ ports: 'auto', log: testLog(), requireApiKey: true, ...options, dataDir });
   const stop = stack.stop;
   return {
     ...stack,

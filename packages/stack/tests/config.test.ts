@@ -3,9 +3,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'smol-toml';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, parseDuration, parseSize } from '../src/config.ts';
+import { parse, stringify } from 'smol-toml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, parseDuration, parseSize, type StackConfig } from '../src/config.ts';
+import { runSupabaseCli } from '../src/postgres/database.ts';
 
 const fixture = fileURLToPath(new URL('./fixtures/project', import.meta.url));
 const dirs: string[] = [];
@@ -79,10 +80,10 @@ describe('loadConfig', () => {
     expect(config.api).toEqual({
       schemas: ['public', 'graphql_public'],
       extraSearchPath: ['public', 'extensions'],
-      maxRows: null,
+      maxRows: 1000,
     });
     expect(config.auth.jwtExpiry).toBe(3600);
-    expect(config.auth.email.enableConfirmations).toBe(true);
+    expect(config.auth.email.enableConfirmations).toBe(false);
     expect(config.auth.rateLimit).toEqual({
       emailSent: 2,
       signInSignUps: 30,
@@ -179,5 +180,77 @@ enabled = true
   it('treats an unknown password_requirements value as none', () => {
     const config = loadConfig(project('[auth]\npassword_requirements = "emoji"\n'));
     expect(config.auth.passwordRequirements).toBe('');
+  });
+});
+
+/** Every config.toml key the stack honours, with where its value lands in StackConfig. */
+const HONOURED: [key: string, read: (c: StackConfig) => unknown][] = [
+  ['api.port', (c) => c.ports.api],
+  ['db.port', (c) => c.ports.db],
+  ['local_smtp.port', (c) => c.ports.inbox],
+  ['api.schemas', (c) => c.api.schemas],
+  ['api.extra_search_path', (c) => c.api.extraSearchPath],
+  ['api.max_rows', (c) => c.api.maxRows],
+  ['auth.site_url', (c) => c.auth.siteUrl],
+  ['auth.additional_redirect_urls', (c) => c.auth.additionalRedirectUrls],
+  ['auth.jwt_expiry', (c) => c.auth.jwtExpiry],
+  ['auth.enable_signup', (c) => c.auth.enableSignup],
+  ['auth.enable_anonymous_sign_ins', (c) => c.auth.enableAnonymousSignIns],
+  ['auth.enable_refresh_token_rotation', (c) => c.auth.refreshTokenRotation],
+  ['auth.refresh_token_reuse_interval', (c) => c.auth.refreshTokenReuseInterval],
+  ['auth.minimum_password_length', (c) => c.auth.minimumPasswordLength],
+  ['auth.password_requirements', (c) => c.auth.passwordRequirements],
+  ['auth.email.enabled', (c) => c.auth.email.enabled],
+  ['auth.email.enable_confirmations', (c) => c.auth.email.enableConfirmations],
+  ['auth.email.double_confirm_changes', (c) => c.auth.email.doubleConfirmChanges],
+  ['auth.email.secure_password_change', (c) => c.auth.email.securePasswordChange],
+  ['auth.email.max_frequency', (c) => c.auth.email.maxFrequencySeconds],
+  ['auth.email.otp_length', (c) => c.auth.email.otpLength],
+  ['auth.email.otp_expiry', (c) => c.auth.email.otpExpiry],
+  ['auth.rate_limit.email_sent', (c) => c.auth.rateLimit.emailSent],
+  ['auth.rate_limit.sign_in_sign_ups', (c) => c.auth.rateLimit.signInSignUps],
+  ['auth.rate_limit.token_refresh', (c) => c.auth.rateLimit.tokenRefresh],
+  ['auth.rate_limit.token_verifications', (c) => c.auth.rateLimit.tokenVerifications],
+  ['storage.file_size_limit', (c) => c.storage.fileSizeLimit],
+  ['db.seed.enabled', (c) => c.db.seedEnabled],
+  ['db.seed.sql_paths', (c) => c.db.seedPaths],
+  ['db.migrations.enabled', (c) => c.db.migrationsEnabled],
+];
+
+describe('a key missing from config.toml takes the CLI template’s value (`supabase init`)', () => {
+  let template: Record<string, unknown>;
+  let fromTemplate: StackConfig;
+  beforeAll(async () => {
+    const dir = project(null);
+    await runSupabaseCli(['init'], dir);
+    const text = readFileSync(join(dir, 'supabase', 'config.toml'), 'utf8');
+    template = parse(text) as Record<string, unknown>;
+    fromTemplate = loadConfig(dir);
+  }, 60_000);
+
+  it.each(HONOURED)('%s', (key, read) => {
+    const toml = structuredClone(template);
+    const path = key.split('.');
+    const leaf = path.pop()!;
+    const table = path.reduce((t, name) => t[name] as Record<string, unknown>, toml);
+    // The template states the key; without it the stack must land on the same value.
+    expect(table, `the CLI template has no ${key}`).toHaveProperty(leaf);
+    delete table[leaf];
+    expect(read(loadConfig(project(stringify(toml))))).toEqual(read(fromTemplate));
+  });
+
+  it('reads a CLI 2.x [inbucket] section as [local_smtp], with a one-line notice', () => {
+    const toml = structuredClone(template);
+    toml.inbucket = { ...(toml.local_smtp as object), port: 6100 };
+    delete toml.local_smtp;
+    const text = stringify(toml);
+    const dir = project(text);
+    const config = loadConfig(dir);
+    expect(config.ports.inbox).toBe(6100);
+    expect(config.notices).toEqual([
+      'config.toml: [inbucket] is the Supabase CLI 2.x name of [local_smtp]; read as [local_smtp] (the file is left as it is)',
+    ]);
+    expect(readFileSync(join(dir, 'supabase', 'config.toml'), 'utf8')).toBe(text);
+    expect(fromTemplate.notices).toEqual([]);
   });
 });

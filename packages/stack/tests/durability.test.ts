@@ -4,11 +4,12 @@
  * over. Either way no manual cleanup is needed and every commit the database acknowledged is still there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANON_KEY } from '../src/keys.ts';
 import { isProcessRunning } from '../src/util/process.ts';
 import { CLI, type TempProject, tempProject } from './helpers/cli.ts';
 
@@ -164,5 +165,24 @@ describe('durability', { timeout: 90_000 }, () => {
     await exited(second.child);
     expect(project.postmasterPid()).toBeNull();
     expect(existsSync(join(project.dataDir, 'db', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('a killed stack takes its Deno workers with it', async () => {
+    const fixture = new URL('./fixtures/project/supabase/functions/crashes', import.meta.url);
+    cpSync(fixture, join(project.workdir, 'supabase', 'functions', 'crashes'), { recursive: true });
+    const stack = await serve(project);
+    const postmaster = project.postmasterPid()!;
+    const res = await fetch(`http://127.0.0.1:${project.ports.api}/functions/v1/crashes`, {
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}` },
+    });
+    const { pid: worker } = (await res.json()) as { pid: number };
+    expect(parentOf(worker)).toBe(stack.pid);
+    process.kill(stack.pid, 'SIGKILL');
+    await exited(stack.child);
+    // The worker reads EOF on the pipe the stack held and exits: nothing keeps listening as an orphan.
+    for (let i = 0; i < 1000 && isProcessRunning(worker); i++) await sleep(10);
+    expect(isProcessRunning(worker)).toBe(false);
+    for (let i = 0; i < 3000 && isProcessRunning(postmaster); i++) await sleep(10);
+    expect(isProcessRunning(postmaster)).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../src/index.ts';
 import { startTestStack } from '../src/testing.ts';
+import { why } from './helpers/functions.ts';
 
 const fixture = fileURLToPath(new URL('./fixtures/project', import.meta.url));
 let workdir: string;
@@ -98,7 +99,7 @@ describe('hot reload', () => {
 
   it('reloads every function when shared code changes', async () => {
     const before = await supabase.functions.invoke('shared', { body: { name: 'Ada' } });
-    expect(before.data).toEqual({ message: 'Hello, Ada!' });
+    expect(before.data, why(before.error)).toEqual({ message: 'Hello, Ada!' });
     writeFileSync(
       join(functionsDir(), '_shared', 'greeting.ts'),
       "export function greet(name: string): string {\n  return 'Welcome, ' + name + '.';\n}\n",
@@ -107,7 +108,7 @@ describe('hot reload', () => {
       () => supabase.functions.invoke('shared', { body: { name: 'Ada' } }),
       (r) => r.data?.message !== 'Hello, Ada!',
     );
-    expect(after.data).toEqual({ message: 'Welcome, Ada.' });
+    expect(after.data, why(after.error)).toEqual({ message: 'Welcome, Ada.' });
   });
 
   it('recovers a function once a boot error is fixed', async () => {

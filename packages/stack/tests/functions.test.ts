@@ -2,6 +2,7 @@
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../src/testing.ts';
+import { why } from './helpers/functions.ts';
 import { signHs256 } from './helpers/jwt.ts';
 
 const env = stackEnv();
@@ -248,6 +249,8 @@ describe('failures stay inside their function', () => {
       code: 'BOOT_ERROR',
       message: 'Function failed to start (please check logs)',
     });
+    // Deno's own error, so the reason is visible without the stack's log.
+    expect(res.headers.get('x-stack-boot-error')).toMatch(/^error: Uncaught .*broken at boot/);
   });
 });
 
@@ -337,7 +340,7 @@ describe('routing', () => {
 
   it('resolves shared code by relative path and import map, with npm packages', async () => {
     const { data, error } = await supabase.functions.invoke('shared', { body: { name: 'Lanes' } });
-    expect(error).toBeNull();
+    expect(error, why(error)).toBeNull();
     expect(data).toEqual({ message: 'Hello, Lanes!' });
 
     const invalid = await supabase.functions.invoke('shared', { body: { name: '' } });

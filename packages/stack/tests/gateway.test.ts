@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext, Service } from '../src/context.ts';
-import { Gateway } from '../src/gateway/gateway.ts';
+import { Gateway, type Route } from '../src/gateway/gateway.ts';
 import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../src/keys.ts';
 
 interface Seen {
@@ -50,21 +50,58 @@ const realtime: Service = {
     socket.end(`HTTP/1.1 418 Upgraded\r\nx-role: ${ctx.apikey?.role}\r\n\r\n`),
 };
 const openAuthPaths = /^\/(verify|callback|authorize|\.well-known\/jwks\.json)\/?$/;
-const gateway = new Gateway(
-  [
-    { prefix: '/auth/v1', service: auth, keyAuth: (p) => !openAuthPaths.test(p), cors: true },
-    { prefix: '/rest/v1', service: rest, keyAuth: true, cors: true },
-    { prefix: '/realtime/v1', service: realtime, keyAuth: true, cors: true },
-    { prefix: '/storage/v1', service: flaky, keyAuth: false, cors: true },
-    { prefix: '/functions/v1', service: functions, keyAuth: false, cors: false },
-  ],
-  (service, message) => logged.push(`[${service}] ${message}`),
-);
+const routes: Route[] = [
+  { prefix: '/auth/v1', service: auth, keyAuth: (p) => !openAuthPaths.test(p), cors: true },
+  { prefix: '/rest/v1', service: rest, keyAuth: true, cors: true },
+  { prefix: '/realtime/v1', service: realtime, keyAuth: true, cors: true },
+  { prefix: '/storage/v1', service: flaky, keyAuth: false, cors: true },
+  { prefix: '/functions/v1', service: functions, keyAuth: false, cors: false },
+];
+const log = (service: string, message: string) => logged.push(`[${service}] ${message}`);
+/** Hosted's key-auth, which Lanes' own tests run with. */
+const gateway = new Gateway(routes, log, { requireApiKey: true });
+/** The default: the CLI's local gateway, without key-auth. */
+const open = new Gateway(routes, log);
 
 const call = (path: string, init: RequestInit = {}) =>
   gateway.handle(new Request(`http://127.0.0.1:54321${path}`, init));
+const callOpen = (path: string, init: RequestInit = {}) =>
+  open.handle(new Request(`http://127.0.0.1:54321${path}`, init));
 
-describe('apikey', () => {
+describe('the CLI’s local gateway (default): no key-auth', () => {
+  it('lets a request without apikey or Authorization reach the service as anon', async () => {
+    const res = await callOpen('/rest/v1/tasks');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ path: '/tasks', role: 'anon' });
+    expect(rest.last?.authorization).toBe(`Bearer ${ANON_KEY}`);
+    const signup = await callOpen('/auth/v1/signup', { method: 'POST' });
+    expect(await signup.json()).toEqual({ path: '/signup', role: 'anon' });
+  });
+
+  it('passes an Authorization of its own through, and an unknown apikey as the bearer', async () => {
+    await callOpen('/rest/v1/tasks', { headers: { authorization: 'Bearer user.jwt.x' } });
+    expect(rest.last?.authorization).toBe('Bearer user.jwt.x');
+    expect(rest.last?.ctx.apikey).toBeNull();
+    const res = await callOpen('/rest/v1/tasks', { headers: { apikey: 'project.own.jwt' } });
+    expect(res.status).toBe(200);
+    expect(rest.last?.authorization).toBe('Bearer project.own.jwt');
+    expect(rest.last?.apikey).toBe('project.own.jwt');
+  });
+
+  it('still maps the sb_ keys to their JWTs', async () => {
+    const res = await callOpen('/rest/v1/tasks', { headers: { apikey: SECRET_KEY } });
+    expect(await res.json()).toEqual({ path: '/tasks', role: 'service_role' });
+    expect(rest.last?.authorization).toBe(`Bearer ${SERVICE_ROLE_KEY}`);
+    expect(rest.last?.apikey).toBe(SERVICE_ROLE_KEY);
+  });
+
+  it('leaves functions without a key to their own JWT check', async () => {
+    await callOpen('/functions/v1/hello');
+    expect(functions.last?.authorization).toBeNull();
+  });
+});
+
+describe('apikey with hosted key-auth (requireApiKey)', () => {
   it('refuses a request without an apikey with 401 and Kong’s message', async () => {
     const res = await call('/rest/v1/tasks');
     expect(res.status).toBe(401);

@@ -215,6 +215,27 @@ describe('presence', () => {
   });
 });
 
+describe('presence turned on by track()', () => {
+  it('a channel joined without presence listeners shows its state once it tracks', async () => {
+    const watcher = await client();
+    const seen = watcher.channel('late-lobby').on('presence', { event: 'sync' }, () => {});
+    await subscribed(seen);
+    const tracker = await client();
+    // No presence listener: supabase-js joins with presence disabled.
+    const quiet = tracker.channel('late-lobby', { config: { presence: { key: 'dora' } } });
+    await subscribed(quiet);
+    expect(await quiet.track({ name: 'dora' })).toBe('ok');
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 100 && !check(); i++) await sleep(50);
+    };
+    await until(() => 'dora' in seen.presenceState() && 'dora' in quiet.presenceState());
+    expect(Object.keys(seen.presenceState())).toEqual(['dora']);
+    expect(quiet.presenceState().dora).toEqual([
+      expect.objectContaining({ name: 'dora', presence_ref: expect.any(String) }),
+    ]);
+  });
+});
+
 describe('the Phoenix protocol on a raw socket', () => {
   const open = (vsn: string, apikey = env.anonKey) =>
     new Promise<{ ws: WebSocket; next: () => Promise<Payload> }>((resolve, reject) => {

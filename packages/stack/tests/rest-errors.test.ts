@@ -199,6 +199,30 @@ describe('rest: errors', () => {
     expect(await wrong.json()).toEqual({ message: 'Invalid API key' });
   });
 
+  it('refuses a JSON body that is not valid UTF-8, and stores nothing', async () => {
+    const sku = `not-utf8-${Date.now()}`;
+    // 0xFF never occurs in UTF-8: the body must not be stored with U+FFFD in its place.
+    const body = Buffer.concat([
+      Buffer.from(`{"sku":"${sku}","name":"caf`),
+      Buffer.from([0xff]),
+      Buffer.from('"}'),
+    ]);
+    const res = await fetch(`${env.apiUrl}/rest/v1/rest_items`, {
+      method: 'POST',
+      headers: { apikey: env.anonKey, 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'PGRST102',
+      details: null,
+      hint: null,
+      message: 'Empty or invalid json',
+    });
+    const { data } = await service().from('rest_items').select('id').eq('sku', sku);
+    expect(data).toEqual([]);
+  });
+
   it('refuses malformed JSON and oversized bodies', async () => {
     const bad = await rest('/rest_items', {
       method: 'POST',

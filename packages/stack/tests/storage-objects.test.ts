@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -291,6 +291,45 @@ describe('storage object uploads and policies', () => {
     expect((await diskAndRows(sql)).tmp).toEqual([]);
   });
 
+  it('keeps the keep-alive connection usable after refusing an upload part-way', async () => {
+    const alice = user();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (path: string, size: number, type = 'text/plain', declared = false) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = request(`${env.apiUrl}/storage/v1/object/private-docs/${alice.id}/${path}`, {
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${alice.token}`,
+            'content-type': type,
+            ...(declared ? { 'content-length': String(Math.ceil(size / 16384) * 16384) } : {}),
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        // Chunked: the limit is only found part-way through the body.
+        for (let sent = 0; sent < size; sent += 16 * 1024) req.write(Buffer.alloc(16 * 1024, 120));
+        req.end();
+      });
+    try {
+      // Refused part-way (chunked), before reading (declared length), and for its type (415).
+      for (const [path, size, type, declared] of [
+        ['too-big.txt', 300 * 1024, 'text/plain', false],
+        ['too-big-declared.txt', 300 * 1024, 'text/plain', true],
+        ['page.html', 64 * 1024, 'text/html', true],
+      ] as const) {
+        expect((await send(path, size, type, declared)).status, path).toBe(400);
+        const next = await send(`after-${path}.txt`, 16 * 1024);
+        expect(next, path).toEqual({ status: 200, reused: true });
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('leaves neither row nor file when an upload fails midway', async () => {
     const alice = user();
     const path = `${alice.id}/aborted.txt`;
@@ -317,5 +356,50 @@ describe('storage object uploads and policies', () => {
     const { disk, rows, tmp } = await diskAndRows(sql);
     expect(tmp).toEqual([]);
     expect(disk).toEqual(rows);
+  });
+});
+
+describe('copy and move into a bucket with limits', () => {
+  it('check the destination bucket’s allowed types and size limit, as an upload does', async () => {
+    const admin = service();
+    const open = unique('anything');
+    const images = unique('images');
+    expect((await admin.storage.createBucket(open, { public: false })).error).toBeNull();
+    const limited = { public: true, allowedMimeTypes: ['image/png'], fileSizeLimit: 10 };
+    expect((await admin.storage.createBucket(images, limited)).error).toBeNull();
+    const html = new Blob(['<script>alert(1)</script>'], { type: 'text/html' });
+    const big = new Blob([new Uint8Array(20)], { type: 'image/png' });
+    const small = new Blob([new Uint8Array(2)], { type: 'image/png' });
+    for (const [name, blob] of [
+      ['page.html', html],
+      ['big.png', big],
+      ['small.png', small],
+    ] as const) {
+      expect((await admin.storage.from(open).upload(name, blob)).error).toBeNull();
+    }
+    const refusedType = await admin.storage
+      .from(open)
+      .copy('page.html', 'page.html', { destinationBucket: images });
+    expect(refusedType.error?.message).toBe('mime type text/html is not supported');
+    const movedType = await admin.storage
+      .from(open)
+      .move('page.html', 'page.html', { destinationBucket: images });
+    expect(movedType.error?.message).toBe('mime type text/html is not supported');
+    const tooBig = await admin.storage.from(open).copy('big.png', 'big.png', { destinationBucket: images });
+    expect(tooBig.error?.message).toBe('The object exceeded the maximum allowed size');
+    // Nothing changed: the source objects stay, the destination has none of them.
+    const rows = await sql`select bucket_id, name from storage.objects where bucket_id in (${open}, ${images})
+      order by bucket_id, name`;
+    expect(rows.map((r) => `${r.bucket_id === open ? 'open' : 'images'}/${r.name}`)).toEqual([
+      'open/big.png',
+      'open/page.html',
+      'open/small.png',
+    ]);
+    const fits = await admin.storage.from(open).move('small.png', 'small.png', { destinationBucket: images });
+    expect(fits.error).toBeNull();
+
+    const res = await fetch(`${env.apiUrl}/storage/v1/object/public/${images}/small.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

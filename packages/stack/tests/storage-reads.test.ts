@@ -137,7 +137,7 @@ describe('storage downloads', () => {
       contentType: 'text/plain',
       cacheControl: 'max-age=3600',
       etag: expect.stringMatching(/^"/),
-      metadata: null,
+      metadata: {},
       lastModified: expect.any(String),
       createdAt: expect.any(String),
     });

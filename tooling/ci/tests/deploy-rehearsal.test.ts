@@ -33,11 +33,17 @@ let target: RunningStack;
 let profile: string;
 let summary: string;
 
-/** A project folder holding only `supabase/config.toml` (and what `extra` adds): a project never deployed to. */
+/**
+ * A project folder holding only `supabase/config.toml` and the email templates it names (the CLI reads them
+ * with the config), plus what `extra` adds: a project never deployed to.
+ */
 function projectFolder(name: string, extra: (supabaseDir: string) => void = () => {}): string {
   const workdir = join(dir, name);
   mkdirSync(join(workdir, 'supabase'), { recursive: true });
   cpSync(join(repoRoot, 'supabase', 'config.toml'), join(workdir, 'supabase', 'config.toml'));
+  cpSync(join(repoRoot, 'supabase', 'templates'), join(workdir, 'supabase', 'templates'), {
+    recursive: true,
+  });
   extra(join(workdir, 'supabase'));
   return workdir;
 }

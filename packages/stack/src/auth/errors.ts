@@ -3,6 +3,8 @@
  * send `X-Supabase-Api-Version: 2024-01-01` (supabase-js does), `{code: status, error_code, msg}` otherwise.
  */
 
+import { isDatabaseUnavailable } from '../postgres/unavailable.ts';
+
 /** An API error as GoTrue's `HTTPError`: an HTTP status plus a stable, grep-able `error_code`. */
 export class AuthError extends Error {
   readonly status: number;
@@ -29,7 +31,8 @@ export interface PgDetails {
 export class DatabaseError extends AuthError {
   readonly pg: PgDetails | null;
   constructor(message: string, cause: unknown) {
-    super(500, 'unexpected_failure', message);
+    // The database being away (restarting, recovering) is worth a retry: 503, not 500.
+    super(isDatabaseUnavailable(cause) ? 503 : 500, 'unexpected_failure', message);
     const e = cause as { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown } | null;
     this.pg =
       e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)
@@ -92,7 +95,9 @@ export function errorResponse(error: unknown, request: Request, log: (m: string)
   }
   let e: AuthError;
   if (error instanceof AuthError) e = error;
-  else {
+  else if (isDatabaseUnavailable(error)) {
+    e = new AuthError(503, 'unexpected_failure', 'Database is unavailable, retry shortly');
+  } else {
     log(`unexpected failure: ${(error as Error)?.stack ?? error}`);
     e = new AuthError(
       500,

@@ -21,6 +21,7 @@ interface DenoLike {
   env: { get(name: string): string | undefined; delete(name: string): void };
   exit(code: number): never;
   stdout: { writeSync(data: Uint8Array): number };
+  stdin: { readable: ReadableStream<Uint8Array> };
 }
 
 /** The line the stack waits for on stdout; the NUL keeps it from colliding with a function's own output. */
@@ -32,6 +33,16 @@ if (!entrypoint) {
   console.error('bootstrap: no entrypoint given');
   deno.exit(2);
 }
+
+// The stack holds the other end of stdin and never writes: EOF means it is gone (even by SIGKILL), and a
+// worker must not outlive it, still listening, with PID 1 as its parent.
+(async () => {
+  const reader = deno.stdin.readable.getReader();
+  while (!(await reader.read()).done) {
+    // nothing is ever sent
+  }
+  deno.exit(0);
+})().catch(() => deno.exit(0));
 
 // Variables Deno itself needs (HOME, PATH, DENO_DIR, …) are hidden from the function, as the edge runtime
 // hides the host's OS variables: the function sees only SUPABASE_* and `supabase/functions/.env`.

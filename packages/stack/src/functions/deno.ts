@@ -79,18 +79,13 @@ export function importMapArgs(functionsDir: string, functionDir: string): string
   return ['--no-config'];
 }
 
-export function launchPlan(options: {
-  functionsDir: string;
-  name: string;
-  env: Record<string, string>;
-  denoDir: string;
-}): LaunchPlan {
-  const functionDir = join(options.functionsDir, options.name);
-  const entrypoint = pathToFileURL(join(functionDir, 'index.ts')).href;
-  // What Deno needs at start-up; hidden from the function by the bootstrap, as the edge runtime hides
-  // the host's OS variables.
+/**
+ * What Deno needs at start-up (its cache, no package.json adoption, no colour) plus the host's network
+ * variables; `internal` lists the names the bootstrap hides from the function again.
+ */
+function denoEnv(denoDir: string): { env: Record<string, string>; internal: string[] } {
   const internal: Record<string, string> = {
-    DENO_DIR: options.denoDir,
+    DENO_DIR: denoDir,
     // The fixture and app projects live inside a Node workspace: without this Deno would adopt the
     // workspace's package.json and node_modules instead of resolving `npm:` specifiers itself.
     DENO_NO_PACKAGE_JSON: '1',
@@ -106,6 +101,40 @@ export function launchPlan(options: {
     const value = process.env[name];
     if (value !== undefined) network[name] = value;
   }
+  return { env: { ...network, ...internal }, internal: Object.keys(internal) };
+}
+
+/**
+ * `deno cache` of a function's module graph with the flags its worker will run with: downloads its npm
+ * packages into the shared cache before the first boot (see prefetch.ts).
+ */
+export function cachePlan(options: { functionsDir: string; name: string; denoDir: string }): LaunchPlan {
+  const functionDir = join(options.functionsDir, options.name);
+  return {
+    command: denoBinary(),
+    args: [
+      'cache',
+      '--no-lock',
+      ...caArgs(),
+      ...importMapArgs(options.functionsDir, functionDir),
+      pathToFileURL(join(functionDir, 'index.ts')).href,
+    ],
+    env: denoEnv(options.denoDir).env,
+    cwd: functionDir,
+  };
+}
+
+export function launchPlan(options: {
+  functionsDir: string;
+  name: string;
+  env: Record<string, string>;
+  denoDir: string;
+}): LaunchPlan {
+  const functionDir = join(options.functionsDir, options.name);
+  const entrypoint = pathToFileURL(join(functionDir, 'index.ts')).href;
+  // What Deno needs at start-up; hidden from the function by the bootstrap, as the edge runtime hides
+  // the host's OS variables.
+  const deno = denoEnv(options.denoDir);
   return {
     command: denoBinary(),
     args: [
@@ -124,7 +153,7 @@ export function launchPlan(options: {
       BOOTSTRAP,
       entrypoint,
     ],
-    env: { ...network, ...internal, ...options.env, STACK_WORKER_HIDE: Object.keys(internal).join(',') },
+    env: { ...deno.env, ...options.env, STACK_WORKER_HIDE: deno.internal.join(',') },
     cwd: functionDir,
   };
 }

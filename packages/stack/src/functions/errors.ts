@@ -31,9 +31,17 @@ export function functionsError(status: number, code: FunctionsErrorCode, message
 
 export const notFound = () => functionsError(404, 'NOT_FOUND', 'Requested function was not found');
 
-/** The entrypoint failed to load (syntax error, top-level throw, no `Deno.serve`). */
-export const bootError = () =>
-  functionsError(503, 'BOOT_ERROR', 'Function failed to start (please check logs)');
+/**
+ * The entrypoint failed to load (syntax error, top-level throw, no `Deno.serve`, a package that could not
+ * be fetched). The body is hosted's; Deno's own error also travels in `x-stack-boot-error` (local only,
+ * as the CLI's runtime shows it) so a failing test or a developer sees why without opening the log.
+ */
+export function bootError(detail?: string): Response {
+  const response = functionsError(503, 'BOOT_ERROR', 'Function failed to start (please check logs)');
+  // A header value is one line of Latin-1: anything else in Deno's message becomes '?'.
+  if (detail) response.headers.set('x-stack-boot-error', detail.replace(/[^\x20-\x7e]/g, '?').slice(0, 2000));
+  return response;
+}
 
 /** The worker died while the request was in flight. */
 export const workerError = () =>

@@ -3,8 +3,9 @@
  * replaced after a code change or a crash, stopped when a request outlives the wall-clock limit.
  */
 
-import { type LaunchPlan, launchPlan } from './deno.ts';
+import { cachePlan, type LaunchPlan, launchPlan } from './deno.ts';
 import { bootError, workerError, workerLimit } from './errors.ts';
+import { prefetch } from './prefetch.ts';
 import { BootError, Worker, WorkerGone } from './worker.ts';
 
 export interface RuntimeOptions {
@@ -16,15 +17,22 @@ export interface RuntimeOptions {
   /** The function environment, read when a worker starts. */
   env(): Record<string, string>;
   log(name: string, line: string): void;
+  /** Bound on fetching a function's npm packages before its first boot (and on waiting for the lock). */
+  fetchTimeoutMs?: number;
   /** Seam for tests of the runtime itself; defaults to the real Deno launch. */
   plan?(name: string, env: Record<string, string>): LaunchPlan;
 }
+
+/** A cold download of a large package graph (supabase-js) on a slow network stays well inside this. */
+const DEFAULT_FETCH_TIMEOUT_MS = 120_000;
 
 export class FunctionRuntime {
   readonly #options: RuntimeOptions;
   /** The current worker of each function; retired ones leave this map but may finish requests. */
   readonly #current = new Map<string, Worker>();
   readonly #all = new Set<Worker>();
+  /** Functions whose module graph is in the Deno cache since their files last changed. */
+  readonly #fetched = new Map<string, Promise<void>>();
 
   constructor(options: RuntimeOptions) {
     this.#options = options;
@@ -50,8 +58,36 @@ export class FunctionRuntime {
     return worker;
   }
 
+  /**
+   * Fetches the npm packages of `name` before its worker boots, once per version of its files; a failure
+   * is forgotten so the next request tries again (after a fix, or once the registry answers).
+   */
+  #fetch(name: string): Promise<void> {
+    let fetched = this.#fetched.get(name);
+    if (!fetched) {
+      const { functionsDir, denoDir } = this.#options;
+      fetched = prefetch(cachePlan({ functionsDir, name, denoDir }), {
+        denoDir,
+        timeoutMs: this.#options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+        log: (line) => this.#options.log(name, line),
+      });
+      this.#fetched.set(name, fetched);
+      fetched.catch(() => {
+        if (this.#fetched.get(name) === fetched) this.#fetched.delete(name);
+      });
+    }
+    return fetched;
+  }
+
   /** Answers `request` with function `name`; `url` is what the function sees (`/<name>/...`). */
   async invoke(name: string, request: Request, url: URL): Promise<Response> {
+    if (!this.#options.plan) {
+      try {
+        await this.#fetch(name);
+      } catch (error) {
+        return this.#bootFailed(name, error as Error);
+      }
+    }
     const worker = this.#worker(name);
     worker.inflight++;
     let finished = false;
@@ -88,10 +124,7 @@ export class FunctionRuntime {
     } catch (error) {
       finish();
       if (timedOut) return workerLimit();
-      if (error instanceof BootError) {
-        this.#options.log(name, `failed to boot: ${error.message}`);
-        return bootError();
-      }
+      if (error instanceof BootError) return this.#bootFailed(name, error);
       // Any other failure to get an answer from a local worker means it broke mid-request (it exited,
       // or closed the connection on its way out): the edge runtime's WORKER_ERROR.
       if (!(error instanceof WorkerGone)) this.#options.log(name, `request failed: ${error}`);
@@ -99,9 +132,17 @@ export class FunctionRuntime {
     }
   }
 
+  #bootFailed(name: string, error: Error): Response {
+    this.#options.log(name, `failed to boot: ${error.message}`);
+    return bootError(error instanceof BootError ? error.message : String(error));
+  }
+
   /** Retires the workers of `names` (all when omitted): the next request starts fresh ones. */
   invalidate(names?: Iterable<string>): void {
     const targets = names ? [...names] : [...this.#current.keys()];
+    // Changed files may import new packages: fetch again before the next boot.
+    if (names) for (const name of targets) this.#fetched.delete(name);
+    else this.#fetched.clear();
     for (const name of targets) {
       const worker = this.#current.get(name);
       if (!worker) continue;

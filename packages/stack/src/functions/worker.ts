@@ -12,8 +12,26 @@ const READY = '\u0000stack-worker-ready ';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matches terminal colour codes
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/** The worker could not start: the function failed to load. */
+/** The worker could not start: the function failed to load. The message is Deno's own error when known. */
 export class BootError extends Error {}
+
+/**
+ * Deno's error in its output, as one line: from the line starting `error:` up to the blank line or the
+ * (useless, symbol-less) stack backtrace after it. Undefined when Deno printed no error.
+ */
+export function denoError(lines: readonly string[]): string | undefined {
+  const start = lines.findIndex((line) => line.startsWith('error:'));
+  if (start < 0) return undefined;
+  const error: string[] = [];
+  for (const line of lines.slice(start)) {
+    if (!line.trim() || line.startsWith('Stack backtrace:')) break;
+    error.push(line.trim());
+  }
+  return error.join(' ');
+}
+
+/** How many lines of a booting worker's output are kept to explain a failed boot. */
+const BOOT_LINES = 40;
 /** The worker went away while a request was in flight. */
 export class WorkerGone extends Error {}
 
@@ -50,8 +68,19 @@ export class Worker {
     this.#child = spawn(plan.command, plan.args, {
       cwd: plan.cwd,
       env: plan.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin is the worker's lifeline: the bootstrap exits when it reads EOF, which the kernel delivers
+      // when this process dies in any way, SIGKILL included (Node cannot set PR_SET_PDEATHSIG).
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // Nothing is ever written; a broken pipe at our end must not become an unhandled error.
+    this.#child.stdin!.on('error', () => {});
+    const bootOutput: string[] = [];
+    let booted = false;
+    const output = (line: string) => {
+      const clean = line.replace(ANSI, '');
+      if (!booted) bootOutput.push(clean) > BOOT_LINES && bootOutput.shift();
+      log(clean);
+    };
     let markReady: (port: number) => void = () => {};
     let failBoot: (error: Error) => void = () => {};
     this.ready = new Promise<number>((resolve, reject) => {
@@ -61,21 +90,25 @@ export class Worker {
     // Boot failures surface through the request that awaits `ready`; nobody else must see them unhandled.
     this.ready.catch(() => {});
     createInterface({ input: this.#child.stdout! }).on('line', (line) => {
-      if (line.startsWith(READY)) markReady(Number(line.slice(READY.length)));
-      else log(line.replace(ANSI, ''));
+      if (line.startsWith(READY)) {
+        booted = true;
+        markReady(Number(line.slice(READY.length)));
+      } else output(line);
     });
-    createInterface({ input: this.#child.stderr! }).on('line', (line) => log(line.replace(ANSI, '')));
+    createInterface({ input: this.#child.stderr! }).on('line', output);
     this.#child.on('error', (error) => {
       failBoot(new BootError(error.message));
-      // Spawning failed (no binary): there will be no 'exit', so leave the pool now to be retried.
+      // Spawning failed (no binary): there may be no 'close', so leave the pool now to be retried.
       if (this.#child.pid === undefined && !this.exited) {
         this.exited = true;
         onExit(this);
       }
     });
-    this.#child.on('exit', (code, signal) => {
+    // 'close', not 'exit': the last lines of output (Deno's error) have been read by then.
+    this.#child.on('close', (code, signal) => {
+      if (this.exited) return; // the spawn failure above already left the pool
       this.exited = true;
-      failBoot(new BootError(`worker exited during boot (${signal ?? code})`));
+      failBoot(new BootError(denoError(bootOutput) ?? `worker exited during boot (${signal ?? code})`));
       for (const abort of this.#sockets) abort();
       this.#agent.destroy();
       if (!this.#retired) log(`worker exited (${signal ?? `code ${code}`})`);
@@ -151,6 +184,6 @@ export class Worker {
   /** Resolves once the process has exited. */
   stopped(): Promise<void> {
     if (this.exited) return Promise.resolve();
-    return new Promise((resolve) => this.#child.once('exit', () => resolve()));
+    return new Promise((resolve) => this.#child.once('close', () => resolve()));
   }
 }

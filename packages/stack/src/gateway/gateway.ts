@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger, RequestContext, Service } from '../context.ts';
-import { resolveApiKey } from '../keys.ts';
+import { ANON_KEY, resolveApiKey } from '../keys.ts';
 import { sendWebResponse, toWebRequest } from './node-adapter.ts';
 
 export interface Route {
@@ -35,15 +35,25 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });
 
+export interface GatewayOptions {
+  /**
+   * Hosted Supabase's key-auth: routes that demand a key refuse a request without a known `apikey` (401).
+   * Off by default, as on the CLI's local gateway, where such a request reaches the service as `anon`.
+   */
+  requireApiKey?: boolean;
+}
+
 export class Gateway {
   readonly #routes: Route[];
   readonly #log: Logger;
+  readonly #requireApiKey: boolean;
   #origin = 'http://127.0.0.1';
 
-  constructor(routes: Route[], log: Logger) {
+  constructor(routes: Route[], log: Logger, options: GatewayOptions = {}) {
     // Longest prefix first, so `/realtime/v1/api` could be split from `/realtime/v1` if ever needed.
     this.#routes = [...routes].sort((a, b) => b.prefix.length - a.prefix.length);
     this.#log = log;
+    this.#requireApiKey = options.requireApiKey ?? false;
   }
 
   #match(pathname: string): { route: Route; path: string } | null {
@@ -59,21 +69,33 @@ export class Gateway {
   #admit(request: Request, url: URL, route: Route, path: string, ip: string): RequestContext | Response {
     const raw = request.headers.get('apikey') ?? url.searchParams.get('apikey');
     const apikey = raw ? resolveApiKey(raw) : null;
-    const needsKey = typeof route.keyAuth === 'function' ? route.keyAuth(path) : route.keyAuth;
+    const keyAuth = typeof route.keyAuth === 'function' ? route.keyAuth(path) : route.keyAuth;
+    const needsKey = this.#requireApiKey && keyAuth;
     if (needsKey && !raw) return json(401, { message: 'No API key found in request' });
     if (needsKey && !apikey) return json(401, { message: 'Invalid API key' });
-    return { path, url, apikey, requestId: randomUUID(), ip };
+    // Without key-auth, a request with no key at all is the anonymous caller, as the CLI's services see it.
+    const anonymous =
+      !raw && !request.headers.get('authorization') && keyAuth ? resolveApiKey(ANON_KEY) : null;
+    return { path, url, apikey: apikey ?? anonymous, requestId: randomUUID(), ip };
   }
 
-  /** Opaque `sb_` keys never reach a service: they become the JWTs they stand for, as on the CLI's gateway. */
+  /**
+   * The bearer the services see, as the CLI's gateway template maps it: the client's `Authorization`
+   * unless it carries an opaque `sb_` key; else the JWT a known key stands for; else (without key-auth)
+   * the `apikey` itself.
+   * Opaque `sb_` keys never reach a service.
+   */
   #mapKeys(request: Request, ctx: RequestContext): Request {
-    if (!ctx.apikey) return request;
     const auth = request.headers.get('authorization');
     const bearer = auth?.replace(/^Bearer\s+/i, '');
     if (auth && bearer && !bearer.startsWith('sb_')) return request;
+    const raw = request.headers.get('apikey');
+    const passThrough = !this.#requireApiKey && raw && !raw.startsWith('sb_') ? raw : null;
+    const jwt = ctx.apikey?.jwt ?? passThrough;
+    if (!jwt) return request;
     const headers = new Headers(request.headers);
-    headers.set('authorization', `Bearer ${ctx.apikey.jwt}`);
-    if (headers.get('apikey')?.startsWith('sb_')) headers.set('apikey', ctx.apikey.jwt);
+    headers.set('authorization', `Bearer ${jwt}`);
+    if (raw?.startsWith('sb_') && ctx.apikey) headers.set('apikey', ctx.apikey.jwt);
     return new Request(request, { headers });
   }
 

@@ -3,7 +3,46 @@
  * is written (and tested) against the Web Fetch API.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+
+/**
+ * The request body as a Web stream that reads from `req` on demand. Unlike `Readable.toWeb`, cancelling
+ * it does not destroy the socket: a service that refuses a body part-way (413 too large, 415 type)
+ * cancels it, and the rest is read and dropped, so the client's next request on the same keep-alive
+ * connection works instead of failing with ECONNRESET.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.pause();
+      req.on('data', (chunk: Buffer) => {
+        if (!open) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.once('end', () => {
+        if (open) controller.close();
+        open = false;
+      });
+      req.once('error', (error) => {
+        if (open) controller.error(error);
+        open = false;
+      });
+      // The client went away before the end of its body.
+      req.once('close', () => {
+        if (open) controller.error(new Error('request aborted'));
+        open = false;
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      open = false;
+      req.resume();
+    },
+  });
+}
 
 export function toWebRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
@@ -15,13 +54,20 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   return new Request(new URL(req.url ?? '/', origin), {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
+    body: hasBody ? bodyStream(req) : null,
     // @ts-expect-error Node's fetch needs `duplex` for streamed request bodies; the DOM types lack it.
     duplex: hasBody ? 'half' : undefined,
   });
 }
 
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  // Answered without reading the whole body (refused before or part-way): read the rest and drop it
+  // once the answer is out, so the connection can carry the client's next request.
+  res.once('finish', () => {
+    if (res.req.complete || res.req.destroyed) return;
+    res.req.removeAllListeners('data');
+    res.req.resume();
+  });
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') headers[key] = value;

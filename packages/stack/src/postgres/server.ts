@@ -9,7 +9,10 @@ import {
   chownSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
+  readlinkSync,
+  realpathSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -30,6 +33,8 @@ export interface PostgresServer {
   url: string;
   /** True when this start ran initdb (a fresh cluster that needs the bootstrap). */
   created: boolean;
+  /** Settles when the server has gone, whether stopped or dead (a `kill -9`, a crash). */
+  exited: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -88,6 +93,33 @@ export async function stopOrphan(
   for (let i = 0; i < 400 && isAlive(pid); i++) await sleep(25);
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   return true;
+}
+
+/**
+ * Backends of a postmaster that was SIGKILLed live on until they next notice its death, holding the
+ * shared memory, and a new postmaster refuses to start until they are gone ("pre-existing shared memory
+ * block is still in use"). Every backend's working directory is the data directory: that finds them.
+ * Linux only (elsewhere the restart just waits for them to exit).
+ */
+function killStrandedBackends(dataDir: string): void {
+  let entries: string[];
+  let target: string;
+  try {
+    entries = readdirSync('/proc');
+    target = realpathSync(dataDir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/cwd`) !== target) continue;
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('postgres')) continue;
+      process.kill(Number(entry), 'SIGKILL');
+    } catch {
+      // gone meanwhile, or not ours to inspect
+    }
+  }
 }
 
 async function initCluster(dataDir: string, user: RunAs | undefined): Promise<void> {
@@ -157,7 +189,7 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
     ensureTraversable(root);
     ensureTraversable(dirname(dataDir));
   }
-  await stopOrphan(dataDir);
+  if (!(await stopOrphan(dataDir)) && existsSync(dataDir)) killStrandedBackends(dataDir);
   if (await isPortTaken(port)) {
     throw new Error(
       `Port ${port} (db) is already in use. Stop the program using it, or choose another port ` +
@@ -178,6 +210,9 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
     shared_buffers: '128MB',
     // Keep replication slots from holding WAL forever after a crash.
     max_slot_wal_keep_size: '1GB',
+    // Crash recovery replays the WAL since the last checkpoint: checkpoints every 30 s (not 5 min) keep
+    // a restart after `kill -9` near a second (postgres/supervisor.ts).
+    checkpoint_timeout: '30s',
     timezone: 'UTC',
     log_min_messages: 'warning',
     log_min_error_statement: 'panic',
@@ -215,10 +250,15 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
   });
 
   const url = `postgresql://${SUPERUSER}:${LOCAL_PASSWORD}@127.0.0.1:${port}/postgres`;
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
   return {
     port,
     url,
     created,
+    exited,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

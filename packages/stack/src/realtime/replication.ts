@@ -50,7 +50,12 @@ export function startReplication(
     msg.writeBigUInt64BE(flushed, 17); // applied
     msg.writeBigInt64BE(BigInt(Date.now() - Date.UTC(2000, 0, 1)) * 1000n, 25);
     msg[33] = reply ? 1 : 0;
-    stream.write(msg);
+    try {
+      stream.write(msg);
+    } catch {
+      // The connection died under the stream (the database went away): the driver throws instead of
+      // erroring the stream. 'close' follows and reopens replication; the status is resent from there.
+    }
   };
 
   const open = async () => {
@@ -82,15 +87,26 @@ export function startReplication(
   };
   // The connection dropped (database restarted, killed backend): a new temporary slot streams changes
   // committed from then on; what was committed in between is not replayed, as with the real server.
+  // Retried quickly at first, so subscribers see changes again as soon as a restarted database accepts
+  // connections (≈1 s after a crash), then every second; each failure is logged once per outage.
+  let attempts = 0;
   const reopen = () => {
     if (closed) return;
-    log('realtime', 'replication connection lost; reconnecting');
+    if (attempts === 0) log('realtime', 'replication connection lost; reconnecting');
+    const delay = [50, 100, 200, 500][attempts] ?? 1000;
+    attempts++;
     setTimeout(() => {
-      open().catch((error) => {
-        log('realtime', `replication reconnect failed: ${(error as Error).message}`);
-        reopen();
-      });
-    }, 1000).unref();
+      open().then(
+        () => {
+          log('realtime', 'replication reconnected');
+          attempts = 0;
+        },
+        (error) => {
+          if (attempts === 1) log('realtime', `replication reconnect failed: ${(error as Error).message}`);
+          reopen();
+        },
+      );
+    }, delay).unref();
   };
 
   const ready = open();

@@ -167,6 +167,23 @@ export class RealtimeSocket {
         return;
       }
       this.#deps.hub.track(member, meta as Record<string, unknown>);
+      if (!member.presenceEnabled) {
+        // Joined without presence listeners: tracking turns presence on for this channel, and the
+        // client gets the room's state (its own entry included), as Realtime does.
+        member.presenceEnabled = true;
+        this.reply(frame, 'ok', {});
+        if (!member.private || member.policies?.presence.read) {
+          const state = this.#deps.hub.presenceState(member);
+          member.send({
+            join_ref: null,
+            ref: null,
+            topic: member.topic,
+            event: 'presence_state',
+            payload: state,
+          });
+        }
+        return;
+      }
     } else if (payload.event === 'untrack') this.#deps.hub.untrack(member);
     this.reply(frame, 'ok', {});
   }

@@ -4,6 +4,7 @@
  */
 import type { Sql } from 'postgres';
 import type { Service, StackContext } from '../context.ts';
+import { isDatabaseUnavailable } from '../postgres/unavailable.ts';
 import { authenticate, type Caller, CLOCK_SKEW_SECONDS } from './auth.ts';
 import { ApiError, errorResponse, fromPgError, invalidBody } from './errors.ts';
 import { execute, type RequestSettings } from './execute.ts';
@@ -33,13 +34,21 @@ function textOnly(pool: Sql): void {
   for (const oid of Object.keys(serializers)) serializers[oid] = (x) => String(x);
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 async function readBody(request: Request): Promise<Body | undefined> {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE') return undefined;
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) throw new ApiError(413, 'PGRST413', 'Request Entity Too Large');
-  const raw = await request.text();
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES)
-    throw new ApiError(413, 'PGRST413', 'Request Entity Too Large');
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) throw new ApiError(413, 'PGRST413', 'Request Entity Too Large');
+  let raw: string;
+  try {
+    raw = UTF8.decode(bytes);
+  } catch {
+    // Invalid UTF-8 is not JSON: PostgREST refuses it rather than storing U+FFFD in its place.
+    throw invalidBody();
+  }
   if (raw.trim() === '') return undefined;
   try {
     return { raw, value: JSON.parse(raw) };
@@ -163,10 +172,9 @@ export async function build(stack: StackContext): Promise<Service> {
       const extra: Record<string, string> = schema ? { 'content-profile': schema } : {};
       if (error instanceof ApiError) return errorResponse(error, extra);
       const pg = error as { code?: string; message?: string; name?: string; severity?: string };
-      if (pg && typeof pg.code === 'string' && pg.severity)
-        return errorResponse(fromPgError(pg as { message: string }, caller.authenticated), extra);
-      // A lost or refused database connection: PostgREST's 503, which clients may retry.
-      if (typeof pg?.code === 'string' && /^(ECONN|CONNECT|CONNECTION_)/.test(pg.code)) {
+      // A lost or refused database connection, or a server shutting down or still recovering:
+      // PostgREST's 503, which clients may retry.
+      if (isDatabaseUnavailable(error)) {
         const lost = new ApiError(
           503,
           'PGRST001',
@@ -175,6 +183,8 @@ export async function build(stack: StackContext): Promise<Service> {
         );
         return errorResponse(lost, extra);
       }
+      if (pg && typeof pg.code === 'string' && pg.severity)
+        return errorResponse(fromPgError(pg as { message: string }, caller.authenticated), extra);
       stack.log('rest', `${request.method} ${path} failed: ${(error as Error).stack ?? error}`);
       return errorResponse(new ApiError(500, 'PGRST000', (error as Error).message ?? 'internal error'));
     }

@@ -5,6 +5,8 @@
  * server errors, unless an error says otherwise (403 for role checks, 416 for ranges).
  */
 
+import { isDatabaseUnavailable } from '../postgres/unavailable.ts';
+
 export class StorageError extends Error {
   readonly code: string;
   /** The status storage-api reports in the body, e.g. '404'. */
@@ -80,6 +82,16 @@ export const errors = {
 /** Postgres errors as storage-api maps them (SQLSTATE → catalogue entry). */
 export function fromDatabaseError(error: unknown): StorageError {
   const pg = error as { code?: string; message?: string };
+  // The database is away (restarting, recovering): a retryable 503 rather than a 500.
+  if (isDatabaseUnavailable(error)) {
+    return new StorageError(
+      'DatabaseError',
+      503,
+      'database is unavailable, retry shortly',
+      'Service Unavailable',
+      503,
+    );
+  }
   switch (pg.code) {
     case '42501':
       return errors.accessDenied(
@@ -110,6 +122,8 @@ export function fromDatabaseError(error: unknown): StorageError {
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof StorageError) return error.toResponse();
   const code = (error as { code?: unknown })?.code;
-  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return fromDatabaseError(error).toResponse();
+  if (typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || isDatabaseUnavailable(error))) {
+    return fromDatabaseError(error).toResponse();
+  }
   throw error;
 }

@@ -5,13 +5,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Caller } from './auth.ts';
+import type { Tx } from './db.ts';
 import { asAdmin, becomeCaller } from './db.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import { json, readJson } from './http.ts';
-import { mustBeValidKey } from './keys.ts';
+import { mustBeValidKey, validateMimeType } from './keys.ts';
 import { renderObject } from './render.ts';
-import { findObject, findObjectOrNull, type ObjectRow, ownerColumns } from './rows.ts';
+import {
+  type BucketRow,
+  findBucket,
+  findObject,
+  findObjectOrNull,
+  type ObjectMetadata,
+  type ObjectRow,
+  ownerColumns,
+} from './rows.ts';
 import { insertObjectRow } from './write.ts';
 
 const RETURNING = `id, bucket_id, name, owner, owner_id, version, metadata, user_metadata,
@@ -84,11 +93,37 @@ async function readTransfer(request: Request): Promise<Transfer & { body: Record
  * Renames a row as the caller (who must see the source and may update it into its new place; the
  * mover becomes the owner, as in storage-api). The bytes stay where they are: files follow versions.
  */
+/**
+ * Copy and move put an object into the destination bucket as an upload would: within its size limit and
+ * its allowed MIME types. Otherwise `text/html` uploaded where anything goes could be copied into a public
+ * bucket that only takes images, and be served from the API's origin.
+ */
+async function checkDestination(
+  deps: StorageDeps,
+  tx: Tx,
+  caller: Caller,
+  bucketId: string,
+  metadata: Partial<ObjectMetadata> | null,
+): Promise<void> {
+  await asAdmin(tx);
+  // A missing bucket is left to the insert, which answers as before.
+  const bucket: BucketRow | null = await findBucket(tx, bucketId).catch(() => null);
+  await becomeCaller(tx, caller);
+  if (!bucket) return;
+  // The type first, as uploads check it before reading the body.
+  if (bucket.allowed_mime_types?.length) {
+    validateMimeType(metadata?.mimetype || 'application/octet-stream', bucket.allowed_mime_types);
+  }
+  const maxSize = Math.min(deps.fileSizeLimit, bucket.file_size_limit ?? Number.POSITIVE_INFINITY);
+  if ((metadata?.size ?? 0) > maxSize) throw errors.entityTooLarge();
+}
+
 export async function moveObject(deps: StorageDeps, caller: Caller, request: Request) {
   const t = await readTransfer(request);
   const { owner, owner_id } = ownerColumns(caller.owner);
   const moved = await deps.db.asCaller(caller, async (tx) => {
-    await findObject(tx, t.bucketId, t.sourceKey);
+    const source = await findObject(tx, t.bucketId, t.sourceKey);
+    await checkDestination(deps, tx, caller, t.destinationBucket, source.metadata);
     const [row] = await tx<{ id: string }[]>`
       update storage.objects set bucket_id = ${t.destinationBucket}, name = ${t.destinationKey},
         owner = ${owner}, owner_id = ${owner_id}
@@ -132,6 +167,7 @@ export async function copyObject(deps: StorageDeps, caller: Caller, request: Req
         ...(!copyMetadata && given.mimetype ? { mimetype: given.mimetype } : {}),
         lastModified: new Date().toISOString(),
       };
+      await checkDestination(deps, tx, caller, t.destinationBucket, metadata);
       await insertObjectRow(
         tx,
         {

@@ -131,6 +131,8 @@ export async function sendObject(
   const headers = new Headers({
     'accept-ranges': 'bytes',
     'content-type': meta.mimetype || 'application/octet-stream',
+    // The browser must not guess a more active type than the one stored (text/plain sniffed as HTML).
+    'x-content-type-options': 'nosniff',
     'x-robots-tag': 'none',
   });
   if (meta.eTag) headers.set('etag', meta.eTag);

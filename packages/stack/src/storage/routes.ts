@@ -55,7 +55,8 @@ function info(row: Awaited<ReturnType<typeof findPublic>>): Response {
     content_type: meta.mimetype ?? null,
     cache_control: meta.cacheControl ?? null,
     etag: meta.eTag ?? null,
-    metadata: row.user_metadata,
+    // storage-api renders missing user metadata as an empty object.
+    metadata: row.user_metadata ?? {},
     last_modified: new Date(row.updated_at).toISOString(),
     created_at: new Date(row.created_at).toISOString(),
   });
