@@ -1,6 +1,7 @@
 /**
  * @module repo-skeleton — a copy of what `pnpm install` reads from this repository (root manifests, the
- * lockfile, every workspace package.json and the preinstall check), to install into from a clean HOME.
+ * lockfile, the dependency patches it names, every workspace package.json and the preinstall check), to
+ * install into from a clean HOME.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,9 @@ export function copyRepoSkeleton(): string {
     cpSync(join(repoRoot, path), join(target, path));
   };
   for (const file of ROOT_FILES) copy(file);
+  // pnpm hashes every patch in `patchedDependencies` before it installs anything.
+  if (existsSync(join(repoRoot, 'patches')))
+    cpSync(join(repoRoot, 'patches'), join(target, 'patches'), { recursive: true });
   for (const folder of WORKSPACE_FOLDERS) {
     for (const name of readdirSync(join(repoRoot, folder))) {
       const manifest = join(folder, name, 'package.json');
