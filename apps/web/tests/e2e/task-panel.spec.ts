@@ -379,3 +379,29 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('dialog').getByText(body)).toBeVisible();
   });
 });
+
+test('a task deleted by a teammate closes the open panel back to the board, not a 404', async ({
+  page,
+  browser,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const title = `Deleted meanwhile ${Date.now().toString(36)}`;
+  const path = await newTask(page, title);
+  const carol = await signedInPage(browser, 'carol@lanes.test');
+  await carol.goto(path);
+  await live(carol);
+  await expect(panel(carol)).toHaveAccessibleName(new RegExp(title));
+
+  await page.goto(path);
+  await live(page);
+  await panel(page).getByRole('button', { name: 'Archive' }).click();
+  await expect(panel(page).getByRole('button', { name: 'Restore' })).toBeVisible();
+  page.once('dialog', (confirm) => void confirm.accept());
+  await panel(page).getByRole('button', { name: 'Delete task' }).click();
+  await expect(page).toHaveURL(BOARD);
+
+  await expect(carol).toHaveURL(BOARD);
+  await expect(panel(carol)).toHaveCount(0);
+  await expect(carol.getByRole('heading', { level: 1, name: 'Product launch' })).toBeVisible();
+  await carol.context().close();
+});

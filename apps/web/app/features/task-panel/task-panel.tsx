@@ -37,7 +37,6 @@ export function TaskPanel(props: TaskPanelProps) {
   const [model, dispatch] = useReducer(panelReducer, initial);
   // A newer server copy (after a save or a live refetch) replaces ours.
   useEffect(() => dispatch({ type: 'reset', model: initial }), [initial]);
-  usePanelLive(initial.task.id, dispatch);
 
   const board = useRouteLoaderData('routes/app/board') as BoardRouteData | undefined;
   // An archived board is read-only for everyone.
@@ -47,6 +46,9 @@ export function TaskPanel(props: TaskPanelProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const close = { pathname: boardPath, search: location.search };
+  // Deleted here or by a teammate: the panel has nothing left to show, so it leaves for the board (refetching
+  // it would only answer 404).
+  usePanelLive(initial.task.id, dispatch, () => void navigate(close, { replace: true }));
   const panel = useRef<HTMLElement>(null);
   useDialogFocus(panel, model.task.id);
 

@@ -21,11 +21,14 @@ export function toPanelAction(event: TaskEvent): PanelAction | null {
   return null;
 }
 
-export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>) {
+/** `onGone` runs once the task itself is deleted (here or by a teammate). */
+export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>, onGone: () => void) {
   const env = usePublicEnv();
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const gone = useRef(onGone);
+  gone.current = onGone;
 
   useEffect(() => {
     let closed = false;
@@ -43,6 +46,11 @@ export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>) {
         if (event.status !== 'SUBSCRIBED') return;
         joins += 1;
         if (joins > 1) refetchSoon();
+        return;
+      }
+      if (event.kind === 'delete' && event.table === 'tasks') {
+        clearTimeout(timer);
+        gone.current();
         return;
       }
       const action = toPanelAction(event);
