@@ -169,6 +169,8 @@ test('every field saves on its own; a refused title shows inline and rolls back'
   await expect(onCard.locator('.priority')).toContainText('urgent');
   await expect(onCard.getByRole('img', { name: 'Carol Member' })).toBeVisible();
   await expect(onCard.locator('time')).toHaveAttribute('datetime', '2030-05-17');
+  // Label links stream to the board too (task_labels events), so the card shows both without a reload.
+  await expect(onCard.locator('.label-dot')).toHaveCount(2);
 
   // Done moves the card into the done column, and back out.
   await dialog.getByRole('checkbox', { name: 'Done' }).check();
@@ -184,7 +186,6 @@ test('every field saves on its own; a refused title shows inline and rolls back'
   await expect(dialog.getByLabel('Priority')).toHaveValue('urgent');
   await expect(dialog.getByLabel('Due date')).toHaveValue('2030-05-17');
   await expect(dialog.getByRole('checkbox', { name: 'Bug' })).toBeChecked();
-  // The board channel does not stream label sets (task_labels has no board to filter by): a fresh board has them.
   await expect(onCard.locator('.label-dot')).toHaveCount(2);
   await expect(dialog.locator('.markdown')).toContainText('Hello world');
   expect(await page.evaluate(() => 'pwned' in window)).toBe(false);

@@ -2,11 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../tests/helpers.ts';
 import { createWorld } from '../../tests/world.ts';
 import { createColumn } from '../boards/create-column.ts';
+import { createLabel } from '../boards/create-label.ts';
 import { deleteColumn } from '../boards/delete-column.ts';
 import { archiveTask } from '../tasks/archive-task.ts';
 import { createTask } from '../tasks/create-task.ts';
 import { deleteTask } from '../tasks/delete-task.ts';
 import { moveTask } from '../tasks/move-task.ts';
+import { setTaskLabels } from '../tasks/set-task-labels.ts';
 import { type BoardEvent, type BoardSubscription, subscribeBoard } from './subscribe-board.ts';
 
 const open: BoardSubscription[] = [];
@@ -74,6 +76,41 @@ describe('subscribeBoard', () => {
       (e) => e.kind === 'upsert' && e.table === 'tasks' && e.row.column_id === world.columns.done,
     );
     expect(moved.row).toMatchObject({ id: task.id, completed_at: expect.any(String) });
+  });
+
+  it('delivers labels set on and taken off a task', async () => {
+    const world = await createWorld();
+    const member = await world.join('member', 'Lou');
+    const seen = recorder();
+    open.push(
+      subscribeBoard(
+        member.client,
+        { boardId: world.boardId, me: { userId: member.id, displayName: 'Lou' } },
+        seen.push,
+      ),
+    );
+    await seen.next((e) => e.kind === 'status' && e.status === 'SUBSCRIBED');
+
+    const task = await createTask(world.owner.client, {
+      boardId: world.boardId,
+      columnId: world.columns.todo,
+      title: 'Labelled',
+    });
+    const bug = await createLabel(world.owner.client, { boardId: world.boardId, name: 'Bug', color: 'red' });
+    await setTaskLabels(world.owner.client, { taskId: task.id, labelIds: [bug.id] });
+    expect(await seen.next((e) => e.kind === 'task-label' && e.on)).toEqual({
+      kind: 'task-label',
+      taskId: task.id,
+      labelId: bug.id,
+      on: true,
+    });
+    await setTaskLabels(world.owner.client, { taskId: task.id, labelIds: [] });
+    expect(await seen.next((e) => e.kind === 'task-label' && !e.on)).toEqual({
+      kind: 'task-label',
+      taskId: task.id,
+      labelId: bug.id,
+      on: false,
+    });
   });
 
   it('delivers deletes of the board’s tasks and columns as ids', async () => {

@@ -1,7 +1,7 @@
 /**
  * @module realtime/subscribe-board — one channel per open board: row changes of its tasks, columns and labels
- * (`postgres_changes` filtered by `board_id`), who is viewing which task (presence), and cards being dragged
- * (broadcast), handed back as typed events.
+ * (`postgres_changes` filtered by `board_id`), labels set on and taken off its tasks, who is viewing which task
+ * (presence), and cards being dragged (broadcast), handed back as typed events.
  */
 import { columnRow, labelRow } from '@lanes/shared/schemas/board';
 import { id } from '@lanes/shared/schemas/fields';
@@ -39,9 +39,13 @@ export const dragPayload = z.object({
 });
 export type Drag = z.infer<typeof dragPayload>;
 
+const taskLabel = z.object({ task_id: id, label_id: id });
+
 export type BoardEvent =
   /** Row changes; `stale`: a change that could not be read as a row, so refetch the board. */
   | RowEvent<typeof TABLES>
+  /** A label set on (`on`) or taken off a task; tasks of other boards are the caller's to ignore. */
+  | { kind: 'task-label'; taskId: string; labelId: string; on: boolean }
   | { kind: 'presence'; viewers: Viewer[] }
   | { kind: 'drag'; drag: Drag }
   | { kind: 'status'; status: 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR' };
@@ -83,6 +87,18 @@ export function subscribeBoard(
     // (hosted behaves the same): deletes are followed unfiltered, and the board drops ids it holds.
     channel.on('postgres_changes', { event: 'DELETE', schema: 'public', table }, deliver);
   }
+  // `task_labels` has no board_id to filter by: every change the user may see arrives (deletes as their
+  // key), and the board applies those of tasks it holds.
+  channel.on(
+    'postgres_changes',
+    { event: '*', schema: 'public', table: 'task_labels' },
+    (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+      const on = payload.eventType !== 'DELETE';
+      const link = taskLabel.safeParse(on ? payload.new : payload.old);
+      if (link.success)
+        onEvent({ kind: 'task-label', taskId: link.data.task_id, labelId: link.data.label_id, on });
+    },
+  );
   channel.on('presence', { event: 'sync' }, () =>
     onEvent({ kind: 'presence', viewers: viewers(channel.presenceState()) }),
   );

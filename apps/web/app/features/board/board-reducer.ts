@@ -32,6 +32,8 @@ export type BoardAction =
   /** A card added here, shown while its write waits for the server. */
   | { type: 'add-pending-task'; task: Task }
   | { type: 'task-labels'; taskId: string; labelIds: string[] }
+  /** One label set on or taken off (a teammate's change, or the echo of ours). */
+  | { type: 'task-label'; taskId: string; labelId: string; on: boolean }
   /** An edit shown before the server confirms (a refusal refetches the board). */
   | { type: 'patch-column'; columnId: string; patch: Partial<Omit<Column, 'id' | 'position'>> }
   | { type: 'patch-label'; labelId: string; patch: Partial<Omit<Label, 'id'>> }
@@ -54,6 +56,11 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
     }
     case 'task-labels':
       return mapTask(model, action.taskId, (t) => ({ ...t, labelIds: action.labelIds }));
+    case 'task-label':
+      return mapTask(model, action.taskId, (t) => {
+        const others = t.labelIds.filter((l) => l !== action.labelId);
+        return { ...t, labelIds: action.on ? [...others, action.labelId] : others };
+      });
     case 'patch-column':
       return {
         ...model,
@@ -157,7 +164,7 @@ function taskRow(model: BoardModel, row: TaskRow): BoardModel {
   // already have (a late realtime echo of our own write), and applying it would undo a move shown since.
   if (row.archived_at !== null) return { ...model, tasks: model.tasks.filter((t) => t.id !== row.id) };
   if (existing && Date.parse(existing.updatedAt) >= Date.parse(row.updated_at)) return model;
-  // Label links live in another table that is not streamed: keep the ones we know.
+  // Label links live in another table, streamed as their own events: keep the ones we know.
   const task = toTask(row, existing?.labelIds ?? []);
   const unknownAssignee = task.assigneeId !== null && !model.profiles[task.assigneeId];
   return {

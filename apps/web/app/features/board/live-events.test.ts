@@ -69,6 +69,17 @@ describe('realtime events on the board', () => {
       { id: TASK, number: 7, title: 'From a teammate', dueOn: '2026-12-01', priority: 'high' },
     ]);
 
+    // A teammate's label links, an echo of one twice, and a link on a task of another board (ignored).
+    model = apply(model, [
+      { kind: 'task-label', taskId: TASK, labelId: LABEL, on: true },
+      { kind: 'task-label', taskId: TASK, labelId: LABEL, on: true },
+      { kind: 'task-label', taskId: '00000000-0000-4000-8000-0000000000ff', labelId: LABEL, on: true },
+    ]);
+    expect(model.tasks[0]?.labelIds).toEqual([LABEL]);
+    expect(model.tasks).toHaveLength(1);
+    model = apply(model, [{ kind: 'task-label', taskId: TASK, labelId: LABEL, on: false }]);
+    expect(model.tasks[0]?.labelIds).toEqual([]);
+
     model = apply(model, [
       { kind: 'delete', table: 'tasks', id: TASK },
       { kind: 'delete', table: 'labels', id: LABEL },

@@ -4,6 +4,8 @@ import type { BoardAction } from './board-reducer.ts';
 
 /** Row changes become reducer actions; presence, drags, status and `stale` are handled by the caller. */
 export function toBoardAction(event: BoardEvent): BoardAction | null {
+  if (event.kind === 'task-label')
+    return { type: 'task-label', taskId: event.taskId, labelId: event.labelId, on: event.on };
   if (event.kind === 'delete') return { type: 'delete', table: event.table, id: event.id };
   if (event.kind !== 'upsert') return null;
   if (event.table === 'tasks') return { type: 'task-row', row: event.row };
