@@ -3,20 +3,13 @@
  * browser fills in the rest as soon as it is live, and without JavaScript a link loads every card.
  */
 
-import { SECRET_KEY } from '@lanes/stack/keys';
 import { expectAccessible } from './accessibility.ts';
-import { expect, signInQuickly, test } from './fixtures.ts';
+import { adminPost, expect, signInQuickly, test } from './fixtures.ts';
 
 const ACME = 'a0000000-0000-4000-8000-000000000001';
 
 async function service<T>(table: string, body: unknown): Promise<T> {
-  const response = await fetch(`${process.env.E2E_API_URL}/rest/v1/${table}`, {
-    method: 'POST',
-    headers: { apikey: SECRET_KEY, 'Content-Type': 'application/json', Prefer: 'return=representation' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${table}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return (await adminPost(`/rest/v1/${table}`, body)) as T;
 }
 
 /** A board with one column of `count` cards, made by the service role as the bench does. */

@@ -4,10 +4,9 @@
  * offline that are stored once the connection is back — or put back with a message when the server refuses.
  */
 
-import { SECRET_KEY } from '@lanes/stack/keys';
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { expect, PASSWORD, signIn, signInQuickly, test, uniqueEmail } from './fixtures.ts';
+import { admin, expect, PASSWORD, signIn, signInQuickly, test, uniqueEmail } from './fixtures.ts';
 
 const WORKSPACE = 'a0000000-0000-4000-8000-000000000001';
 
@@ -65,20 +64,6 @@ async function columnAction(page: Page, columnName: string, item: string) {
     await page.keyboard.press('ArrowDown');
   }
   await page.keyboard.press('Enter');
-}
-
-async function admin(path: string, init: RequestInit): Promise<unknown> {
-  const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
-    ...init,
-    headers: {
-      apikey: SECRET_KEY,
-      'Content-Type': 'application/json',
-      Prefer: 'return=representation',
-      ...init.headers,
-    },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -3,9 +3,8 @@
  * updating live with presence, and a viewer who can neither see editing controls nor force a write.
  */
 
-import { SECRET_KEY } from '@lanes/stack/keys';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, PASSWORD, signIn, test, uniqueEmail } from './fixtures.ts';
+import { admin, expect, PASSWORD, signIn, test, uniqueEmail } from './fixtures.ts';
 
 const SEEDED_BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
 
@@ -170,21 +169,6 @@ test('a viewer sees the board without any editing control', async ({ page }) => 
   await expect(page.getByRole('button', { name: /^Move column/ })).toHaveCount(0);
   await expect(page.locator('.lane-card-body[role="button"]')).toHaveCount(0);
 });
-
-/** The service role (as an edge function would) makes a member and changes roles behind the page's back. */
-async function admin(path: string, init: RequestInit): Promise<unknown> {
-  const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
-    ...init,
-    headers: {
-      apikey: SECRET_KEY,
-      'Content-Type': 'application/json',
-      Prefer: 'return=representation',
-      ...init.headers,
-    },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 test('a member demoted to viewer while the board is open: the forced move is refused and put back', async ({
   page,

@@ -74,21 +74,29 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
 export const ACME_ID = 'a0000000-0000-4000-8000-000000000001';
 export const ACME_BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
 
-/** A POST to the stack's API with the service key (admin users, rows the UI of this test does not make). */
-export async function adminPost(path: string, body: unknown): Promise<unknown> {
+/**
+ * A request to the stack's API with the service key, as an edge function would make it (admin users, rows or
+ * role changes the UI under test does not make). Throws with the answer's body when refused.
+ */
+export async function admin(path: string, init: RequestInit): Promise<unknown> {
   const response = await fetch(`${process.env.E2E_API_URL}${path}`, {
-    method: 'POST',
+    ...init,
     headers: {
       apikey: SECRET_KEY,
       Authorization: `Bearer ${SECRET_KEY}`,
       'Content-Type': 'application/json',
       Prefer: 'return=representation',
+      ...init.headers,
     },
-    body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   const text = await response.text();
   return text ? JSON.parse(text) : null;
+}
+
+/** `admin` for the common case: POST a JSON body. */
+export function adminPost(path: string, body: unknown): Promise<unknown> {
+  return admin(path, { method: 'POST', body: JSON.stringify(body) });
 }
 
 /**
