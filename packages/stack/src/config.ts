@@ -21,6 +21,8 @@ export interface StackConfig {
     siteUrl: string;
     additionalRedirectUrls: string[];
     jwtExpiry: number;
+    /** `[auth] signing_keys_path`, resolved against `supabase/` as the CLI does; null when unset. */
+    signingKeysPath: string | null;
     enableSignup: boolean;
     enableAnonymousSignIns: boolean;
     refreshTokenRotation: boolean;
@@ -173,6 +175,9 @@ export function loadConfig(workdir: string): StackConfig {
       siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
       additionalRedirectUrls: strs(auth.additional_redirect_urls, ['https://127.0.0.1:3000']),
       jwtExpiry: num(auth.jwt_expiry, 3600),
+      signingKeysPath: str(auth.signing_keys_path, '')
+        ? resolve(supabaseDir, str(auth.signing_keys_path, ''))
+        : null,
       enableSignup: bool(auth.enable_signup, true),
       enableAnonymousSignIns: bool(auth.enable_anonymous_sign_ins, false),
       refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),

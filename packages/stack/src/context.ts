@@ -8,7 +8,7 @@ import type { Sql } from 'postgres';
 import type { StackConfig } from './config.ts';
 import type { Inbox } from './inbox/inbox.ts';
 import type { Jwt } from './jwt.ts';
-import type { ApiKeyRole } from './keys.ts';
+import type { ApiKeyRole, ApiKeys } from './keys.ts';
 
 /** Database roles the services log in as, like the real services' connection strings. */
 export type ServiceRole = 'authenticator' | 'supabase_auth_admin' | 'supabase_storage_admin' | 'postgres';
@@ -26,6 +26,8 @@ export type Logger = (service: string, message: string) => void;
 export interface StackContext {
   config: StackConfig;
   jwt: Jwt;
+  /** The keys `supabase status` would print: derived from the project's signing key when it has one. */
+  apiKeys?: ApiKeys;
   urls: StackUrls;
   /** Variables the embedder gives every edge function (StartOptions.functionsEnv). */
   functionsEnv: Record<string, string>;

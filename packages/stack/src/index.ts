@@ -20,8 +20,8 @@ import { Gateway } from './gateway/gateway.ts';
 import { sendWebResponse, toWebRequest } from './gateway/node-adapter.ts';
 import { inboxHandler } from './inbox/http.ts';
 import { Inbox } from './inbox/inbox.ts';
-import { Jwt, loadSigningKey } from './jwt.ts';
-import { ANON_KEY, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
+import { Jwt, loadProjectKeys, loadSigningKey } from './jwt.ts';
+import { DEFAULT_API_KEYS, JWT_SECRET, projectApiKeys } from './keys.ts';
 import { build as buildManagement } from './management/index.ts';
 import { cliWorkdir } from './postgres/cli-workdir.ts';
 import { bootstrap, bootstrapHash, migrate, pendingMigrations } from './postgres/database.ts';
@@ -144,6 +144,14 @@ async function prepareDatabase(url: string, dataDir: string, log: Logger): Promi
   return true;
 }
 
+/** The project's signing keys when config.toml names them (read before Postgres starts, so a bad file fails fast), else the stack's own. */
+function makeJwt(config: StackConfig, dataDir: string): Jwt {
+  const file = config.auth.signingKeysPath;
+  if (!file) return new Jwt(JWT_SECRET, loadSigningKey(join(dataDir, 'keys', 'signing-key.json')));
+  const [signing, ...others] = loadProjectKeys(file);
+  return new Jwt(JWT_SECRET, signing!, others);
+}
+
 export async function startStack(options: StartOptions = {}): Promise<RunningStack> {
   const t0 = performance.now();
   const timings: Record<string, number> = {};
@@ -156,6 +164,10 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   config.ports = ports;
   const dataDir = resolve(options.dataDir ?? join(config.workdir, '.stack'));
   mkdirSync(dataDir, { recursive: true });
+  const jwt = makeJwt(config, dataDir);
+  const apiKeys = config.auth.signingKeysPath
+    ? projectApiKeys((claims) => jwt.sign(claims))
+    : DEFAULT_API_KEYS;
   await assertPortsFree({ api: ports.api, inbox: ports.inbox });
 
   let pg: Supervised | undefined;
@@ -196,7 +208,8 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     const inbox = new Inbox();
     const stack: StackContext = {
       config,
-      jwt: new Jwt(JWT_SECRET, loadSigningKey(join(dataDir, 'keys', 'signing-key.json'))),
+      jwt,
+      apiKeys,
       urls: { api: apiUrl, db: dbUrl, inbox: `http://127.0.0.1:${ports.inbox}` },
       functionsEnv: options.functionsEnv ?? {},
       dataDir,
@@ -244,7 +257,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
         ...management.map((service) => ({ prefix: '/v1', service, keyAuth: false, cors: false })),
       ],
       log,
-      { requireApiKey: options.requireApiKey ?? false },
+      { requireApiKey: options.requireApiKey ?? false, apiKeys },
     );
     const servers = [await gateway.listen(ports.api), await listen(inboxHandler(inbox), ports.inbox)];
     // Upgraded sockets (Realtime) are not HTTP connections: closeAllConnections() leaves them open and
@@ -263,10 +276,10 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       apiUrl,
       dbUrl,
       inboxUrl: stack.urls.inbox,
-      anonKey: ANON_KEY,
-      serviceRoleKey: SERVICE_ROLE_KEY,
-      publishableKey: PUBLISHABLE_KEY,
-      secretKey: SECRET_KEY,
+      anonKey: apiKeys.anon,
+      serviceRoleKey: apiKeys.serviceRole,
+      publishableKey: apiKeys.publishable,
+      secretKey: apiKeys.secret,
       jwtSecret: JWT_SECRET,
       config,
       inbox,

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StackContext } from '../context.ts';
-import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../keys.ts';
+import { DEFAULT_API_KEYS } from '../keys.ts';
 
 /**
  * Parses a dotenv file: `KEY=value`, optional `export `, `#` comments, single quotes (literal), double
@@ -37,14 +37,15 @@ export function parseDotenv(text: string): Record<string, string> {
  * (Mailpit-compatible `POST /api/v1/send`), so functions that send email reach the inbox tests read.
  */
 export function supabaseEnv(stack: StackContext): Record<string, string> {
+  const keys = stack.apiKeys ?? DEFAULT_API_KEYS;
   return {
     STACK_INBOX_URL: stack.urls.inbox,
     SUPABASE_URL: stack.urls.api,
-    SUPABASE_ANON_KEY: ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+    SUPABASE_ANON_KEY: keys.anon,
+    SUPABASE_SERVICE_ROLE_KEY: keys.serviceRole,
     SUPABASE_DB_URL: stack.urls.db,
-    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: PUBLISHABLE_KEY }),
-    SUPABASE_SECRET_KEYS: JSON.stringify({ default: SECRET_KEY }),
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishable }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secret }),
     SUPABASE_JWKS: JSON.stringify(stack.jwt.jwks),
   };
 }

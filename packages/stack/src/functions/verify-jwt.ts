@@ -1,6 +1,6 @@
 /**
  * @module functions/verify-jwt — the gateway's `verify_jwt` check in front of a function: the request must
- * carry `Authorization: Bearer <JWT>` signed by the project (HS256 secret or the ES256 signing key).
+ * carry `Authorization: Bearer <JWT>` signed by the project (HS256 secret, or its ES256/RS256 signing keys).
  */
 import { type Jwt, JwtError } from '../jwt.ts';
 import { functionsError } from './errors.ts';
@@ -30,7 +30,7 @@ export function checkJwt(request: Request, jwt: Jwt): Response | null {
   if (token.split('.').length !== 3) return invalidFormat();
   const alg = algorithmOf(token);
   if (!alg) return invalidFormat();
-  if (alg !== 'HS256' && alg !== 'ES256') {
+  if (alg !== 'HS256' && alg !== 'ES256' && alg !== 'RS256') {
     return functionsError(
       401,
       'UNAUTHORIZED_UNSUPPORTED_TOKEN_ALGORITHM',

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger, RequestContext, Service } from '../context.ts';
-import { ANON_KEY, resolveApiKey } from '../keys.ts';
+import { type ApiKeys, DEFAULT_API_KEYS, resolveApiKey } from '../keys.ts';
 import { sendWebResponse, toWebRequest } from './node-adapter.ts';
 
 export interface Route {
@@ -41,12 +41,15 @@ export interface GatewayOptions {
    * Off by default, as on the CLI's local gateway, where such a request reaches the service as `anon`.
    */
   requireApiKey?: boolean;
+  /** The stack's keys (derived from the project's signing key when it has one). Default: the CLI's. */
+  apiKeys?: ApiKeys;
 }
 
 export class Gateway {
   readonly #routes: Route[];
   readonly #log: Logger;
   readonly #requireApiKey: boolean;
+  readonly #keys: ApiKeys;
   #origin = 'http://127.0.0.1';
 
   constructor(routes: Route[], log: Logger, options: GatewayOptions = {}) {
@@ -54,6 +57,7 @@ export class Gateway {
     this.#routes = [...routes].sort((a, b) => b.prefix.length - a.prefix.length);
     this.#log = log;
     this.#requireApiKey = options.requireApiKey ?? false;
+    this.#keys = options.apiKeys ?? DEFAULT_API_KEYS;
   }
 
   #match(pathname: string): { route: Route; path: string } | null {
@@ -68,14 +72,16 @@ export class Gateway {
   /** Authenticates the `apikey`: returns the context, or the gateway's own refusal. */
   #admit(request: Request, url: URL, route: Route, path: string, ip: string): RequestContext | Response {
     const raw = request.headers.get('apikey') ?? url.searchParams.get('apikey');
-    const apikey = raw ? resolveApiKey(raw) : null;
+    const apikey = raw ? resolveApiKey(raw, this.#keys) : null;
     const keyAuth = typeof route.keyAuth === 'function' ? route.keyAuth(path) : route.keyAuth;
     const needsKey = this.#requireApiKey && keyAuth;
     if (needsKey && !raw) return json(401, { message: 'No API key found in request' });
     if (needsKey && !apikey) return json(401, { message: 'Invalid API key' });
     // Without key-auth, a request with no key at all is the anonymous caller, as the CLI's services see it.
     const anonymous =
-      !raw && !request.headers.get('authorization') && keyAuth ? resolveApiKey(ANON_KEY) : null;
+      !raw && !request.headers.get('authorization') && keyAuth
+        ? resolveApiKey(this.#keys.anon, this.#keys)
+        : null;
     return { path, url, apikey: apikey ?? anonymous, requestId: randomUUID(), ip };
   }
 
