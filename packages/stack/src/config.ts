@@ -44,6 +44,13 @@ export interface StackConfig {
       /** `[auth.email.template.<kind>]`: subject and body file (path as written, relative to the project). */
       templates: Record<string, { subject?: string; contentPath?: string }>;
     };
+    /** `[auth.mfa]`: which factor types may be enrolled and verified, and how many a user may hold. */
+    mfa: {
+      maxEnrolledFactors: number;
+      totp: FactorSwitches;
+      phone: FactorSwitches;
+      webAuthn: FactorSwitches;
+    };
     /** `[auth.hook.custom_access_token]` when enabled with a `pg-functions://` URI: `[schema, function]`. */
     customAccessTokenHook: [string, string] | null;
     rateLimit: {
@@ -60,6 +67,12 @@ export interface StackConfig {
   ignored: string[];
   /** One-line notices about how the file was read (old section names), logged at start. */
   notices: string[];
+}
+
+/** `enroll_enabled` / `verify_enabled` of one `[auth.mfa.<type>]` table. */
+export interface FactorSwitches {
+  enroll: boolean;
+  verify: boolean;
 }
 
 type Table = Record<string, unknown>;
@@ -101,6 +114,11 @@ export function parseDuration(value: unknown, fallbackSeconds: number): number {
   return matched ? total : fallbackSeconds;
 }
 
+function factorSwitches(value: unknown): FactorSwitches {
+  const t = asTable(value);
+  return { enroll: bool(t.enroll_enabled, false), verify: bool(t.verify_enabled, false) };
+}
+
 /** An enabled auth hook of the form `pg-functions://<db>/<schema>/<function>`, as `[schema, function]`. */
 function pgFunctionHook(hook: Table): [string, string] | null {
   const m = /^pg-functions:\/\/[^/]+\/([^/]+)\/([^/]+)$/.exec(str(hook.uri, ''));
@@ -135,6 +153,7 @@ export function loadConfig(workdir: string): StackConfig {
   const auth = asTable(toml.auth);
   const email = asTable(auth.email);
   const rate = asTable(auth.rate_limit);
+  const mfa = asTable(auth.mfa);
   const storage = asTable(toml.storage);
   const smtp = asTable(toml.local_smtp ?? toml.inbucket);
   const seed = asTable(db.seed);
@@ -211,6 +230,13 @@ export function loadConfig(workdir: string): StackConfig {
             ];
           }),
         ),
+      },
+      mfa: {
+        maxEnrolledFactors: num(mfa.max_enrolled_factors, 10),
+        // The CLI's template has TOTP and phone off and web_authn commented out (off).
+        totp: factorSwitches(mfa.totp),
+        phone: factorSwitches(mfa.phone),
+        webAuthn: factorSwitches(mfa.web_authn),
       },
       customAccessTokenHook: pgFunctionHook(asTable(asTable(auth.hook).custom_access_token)),
       rateLimit: {

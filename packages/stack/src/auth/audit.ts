@@ -18,7 +18,12 @@ export type AuditAction =
   | 'user_repeated_signup'
   | 'user_updated_password'
   | 'token_revoked'
-  | 'token_refreshed';
+  | 'token_refreshed'
+  | 'factor_in_progress'
+  | 'factor_unenrolled'
+  | 'challenge_created'
+  | 'verification_attempted'
+  | 'factor_deleted';
 
 const LOG_TYPE: Record<AuditAction, string> = {
   login: 'account',
@@ -34,6 +39,11 @@ const LOG_TYPE: Record<AuditAction, string> = {
   user_confirmation_requested: 'user',
   user_repeated_signup: 'user',
   user_updated_password: 'user',
+  factor_in_progress: 'factor',
+  factor_unenrolled: 'factor',
+  challenge_created: 'factor',
+  verification_attempted: 'factor',
+  factor_deleted: 'factor',
 };
 
 /** The actor of admin-API actions: GoTrue records the token's role as a user with the nil id. */

@@ -5,8 +5,10 @@
  */
 import type { RequestContext, Service, StackContext } from '../context.ts';
 import { errorResponse, notFound, validation } from './errors.ts';
+import { adminFactors } from './handlers/admin-factors.ts';
 import { generateLink, invite } from './handlers/admin-links.ts';
 import { adminUsers } from './handlers/admin-users.ts';
+import { factors } from './handlers/mfa.ts';
 import { otp, recover, resend } from './handlers/otp.ts';
 import { signup } from './handlers/signup.ts';
 import { token } from './handlers/token.ts';
@@ -73,6 +75,10 @@ export function build(stack: StackContext): Service {
         if (handler) return await handler(call);
         const admin = /^\/admin\/users(?:\/([^/]+))?$/.exec(path);
         if (admin) return await adminUsers(call, admin[1] ?? null);
+        const adminFactor = /^\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?$/.exec(path);
+        if (adminFactor) return await adminFactors(call, adminFactor[1]!, adminFactor[2] ?? null);
+        const factor = /^\/factors(?:\/([^/]+)(?:\/(challenge|verify))?)?$/.exec(path);
+        if (factor) return await factors(call, factor[1] ?? null, factor[2] ?? null);
         throw notFound('unknown', 'Not Found');
       } catch (error) {
         return errorResponse(error, request, log);

@@ -1,11 +1,13 @@
 /**
  * @module auth/sessions — sessions as GoTrue keeps them: a row in auth.sessions, a chain of refresh tokens
  * in auth.refresh_tokens (rotated on use, reuse of an old one revokes the chain), the sign-in methods in
- * auth.mfa_amr_claims, and ES256 access tokens whose claims carry all of it.
+ * auth.mfa_amr_claims, the assurance level (aal1, aal2 once a factor is verified), and access tokens signed
+ * by the stack's signing key whose claims carry all of it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { audit } from './audit.ts';
 import { badRequest } from './errors.ts';
+import { factorsOf } from './factors.ts';
 import { customizeClaims } from './hooks.ts';
 import type { AuthService } from './state.ts';
 import { type Db, findUserById, identitiesOf, isBanned, type UserRow, userJson } from './users.ts';
@@ -65,6 +67,9 @@ export async function accessToken(
   const amr = await db<{ method: string; ts: Date }[]>`
     select authentication_method as method, updated_at as ts from auth.mfa_amr_claims
     where session_id = ${sessionId} order by updated_at desc`;
+  const [session] = await db<
+    { aal: string | null }[]
+  >`select aal::text from auth.sessions where id = ${sessionId}`;
   const iat = Math.floor(Date.now() / 1000);
   const expiresIn = service.config.jwtExpiry;
   const exp = iat + expiresIn;
@@ -79,7 +84,7 @@ export async function accessToken(
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role ?? 'authenticated',
-    aal: 'aal1',
+    aal: session?.aal ?? 'aal1',
     amr: amr.map((c) => ({ method: c.method, timestamp: Math.floor(c.ts.getTime() / 1000) })),
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
@@ -104,7 +109,7 @@ async function body(
     expires_in: expiresIn,
     expires_at: expiresAt,
     refresh_token: refresh,
-    user: userJson(user, await identitiesOf(db, user.id)),
+    user: userJson(user, await identitiesOf(db, user.id), await factorsOf(db, user.id)),
   };
   return result;
 }
@@ -183,6 +188,32 @@ export async function refreshSession(
       user_agent = ${client.userAgent}, ip = ${inet(client.ip)}
     where id = ${session.id}`;
   return { ok: await body(service, db, user, { id: session.id, method: 'token_refresh' }, issued) };
+}
+
+/**
+ * Raises the caller's session to aal2 after a factor was verified, as GoTrue's MFA verify does: the method
+ * joins the session's `amr`, the session records the factor, the refresh token is swapped for a new one,
+ * and the user's other sessions still at aal1 end. Answers the new session.
+ */
+export async function elevateSession(
+  service: AuthService,
+  db: Db,
+  user: UserRow,
+  sessionId: string,
+  factorId: string,
+  method: 'totp' | 'mfa/phone' | 'mfa/webauthn',
+): Promise<SessionBody> {
+  await db`
+    insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
+    values (${sessionId}, now(), now(), ${method}, ${randomUUID()})
+    on conflict (session_id, authentication_method) do update set updated_at = now()`;
+  await db`update auth.sessions set aal = 'aal2', factor_id = ${factorId}, updated_at = now() where id = ${sessionId}`;
+  await db`delete from auth.sessions where user_id = ${user.id} and id <> ${sessionId} and aal < 'aal2'`;
+  const [current] = await db<{ token: string }[]>`
+    update auth.refresh_tokens set revoked = true, updated_at = now()
+    where session_id = ${sessionId} and revoked = false returning token`;
+  const refresh = await insertRefreshToken(db, user.id, sessionId, current?.token ?? null);
+  return body(service, db, user, { id: sessionId, method }, refresh);
 }
 
 export type LogoutScope = 'global' | 'local' | 'others';

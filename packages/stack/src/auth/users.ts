@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ISql } from 'postgres';
 import { DatabaseError } from './errors.ts';
+import { factorsOf } from './factors.ts';
 
 /** A pool or a transaction: both run queries. */
 export type Db = ISql;
@@ -79,7 +80,11 @@ export function identityJson(i: IdentityRow): Record<string, unknown> {
 }
 
 /** GoTrue's user JSON: empty strings for a missing email/phone, absent keys for unset timestamps. */
-export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+export function userJson(
+  u: UserRow,
+  identities: IdentityRow[],
+  factors: Record<string, unknown>[] = [],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: u.id,
     aud: u.aud ?? '',
@@ -102,6 +107,8 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, 
   out.app_metadata = u.raw_app_meta_data ?? {};
   out.user_metadata = u.raw_user_meta_data ?? {};
   out.identities = identities.map(identityJson);
+  // GoTrue leaves `factors` out while the user has none.
+  if (factors.length) out.factors = factors;
   out.created_at = iso(u.created_at);
   out.updated_at = iso(u.updated_at);
   put(out, 'banned_until', u.banned_until);
@@ -140,7 +147,7 @@ export async function identitiesOf(db: Db, userId: string): Promise<IdentityRow[
 export async function loadUserJson(db: Db, id: string): Promise<Record<string, unknown>> {
   const user = await findUserById(db, id);
   if (!user) throw new Error(`user ${id} vanished`);
-  return userJson(user, await identitiesOf(db, id));
+  return userJson(user, await identitiesOf(db, id), await factorsOf(db, id));
 }
 
 export interface NewUser {

@@ -14,7 +14,6 @@ import {
   findUserByEmail,
   findUserById,
   findUserByPhone,
-  identitiesOf,
   insertUser,
   loadUserJson,
   mergeMetadata,
@@ -151,7 +150,7 @@ async function createUser(call: Call, actor: Actor): Promise<Response> {
   return json(200, await loadUserJson(service.db, userId));
 }
 
-async function loadTarget(call: Call, id: string): Promise<UserRow> {
+export async function loadTarget(call: Call, id: string): Promise<UserRow> {
   const user = await findUserById(call.service.db, id);
   if (!user) {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('validation_failed', 'user_id must be an UUID');
@@ -243,7 +242,7 @@ export async function adminUsers(call: Call, id: string | null): Promise<Respons
     if (method === 'POST') return createUser(call, actor);
   } else {
     const user = await loadTarget(call, id);
-    if (method === 'GET') return json(200, userJson(user, await identitiesOf(call.service.db, user.id)));
+    if (method === 'GET') return json(200, await loadUserJson(call.service.db, user.id));
     if (method === 'PUT') return updateUserAdmin(call, user, actor);
     if (method === 'DELETE') return deleteUser(call, user, actor);
   }
