@@ -125,6 +125,51 @@ function pgFunctionHook(hook: Table): [string, string] | null {
   return bool(hook.enabled, false) && m ? [m[1]!, m[2]!] : null;
 }
 
+/**
+ * The Auth features a project turns on that the stack does not emulate, each named by the CLI's own
+ * config.toml key (its template and `pkg/config/auth.go`). Their endpoints answer GoTrue's "disabled"
+ * errors (auth/handlers/disabled.ts).
+ */
+export function notEmulatedAuth(auth: Table): string[] {
+  const on = (table: unknown, key = 'enabled') => bool(asTable(table)[key], false);
+  const out: string[] = [];
+  const sms = asTable(auth.sms);
+  // CLI 3 switches phone sign-ins with `enabled`; CLI 2 projects carry `enable_signup`.
+  if (on(sms, 'enabled')) out.push('[auth.sms] enabled (phone sign-ins)');
+  if (on(sms, 'enable_signup')) out.push('[auth.sms] enable_signup (phone sign-ups)');
+  for (const [name, value] of Object.entries(sms)) {
+    if (typeof value === 'object' && name !== 'test_otp' && on(value)) out.push(`[auth.sms.${name}] enabled`);
+  }
+  const mfa = asTable(auth.mfa);
+  for (const [type, label] of [
+    ['phone', 'MFA by SMS'],
+    ['web_authn', 'MFA by WebAuthn'],
+  ] as const) {
+    for (const key of ['enroll_enabled', 'verify_enabled']) {
+      if (on(mfa[type], key)) out.push(`[auth.mfa.${type}] ${key} (${label})`);
+    }
+  }
+  if (on(auth.passkey)) out.push('[auth.passkey] enabled (passkeys)');
+  if (on(auth, 'enable_manual_linking')) out.push('[auth] enable_manual_linking (manual identity linking)');
+  if (on(auth.oauth_server)) out.push('[auth.oauth_server] enabled (OAuth 2.1 server)');
+  if (on(auth.captcha)) out.push('[auth.captcha] enabled');
+  if (on(asTable(auth.email).smtp)) out.push('[auth.email.smtp] enabled (mail goes to the stack inbox)');
+  const groups: [string, string][] = [
+    ['external', 'OAuth provider'],
+    ['web3', 'Web3 sign-in'],
+    ['third_party', 'third-party auth'],
+    ['hook', 'auth hook'],
+  ];
+  for (const [group, label] of groups) {
+    for (const [name, value] of Object.entries(asTable(auth[group]))) {
+      // The custom access token hook is emulated (auth/hooks.ts).
+      if (group === 'hook' && name === 'custom_access_token') continue;
+      if (on(value)) out.push(`[auth.${group}.${name}] enabled (${label})`);
+    }
+  }
+  return out;
+}
+
 /** Sections of config.toml the stack emulates; anything else that is enabled lands in `ignored`. */
 const EMULATED = new Set([
   'api',
@@ -170,11 +215,7 @@ export function loadConfig(workdir: string): StackConfig {
       ignored.push(`[${section}]`);
     }
   }
-  if (bool(asTable(auth.sms).enabled, false)) ignored.push('[auth.sms]');
-  if (bool(asTable(auth.mfa).enabled, false)) ignored.push('[auth.mfa]');
-  for (const [provider, value] of Object.entries(asTable(auth.external))) {
-    if (bool(asTable(value).enabled, false)) ignored.push(`[auth.external.${provider}]`);
-  }
+  ignored.push(...notEmulatedAuth(auth));
 
   const requirements = str(auth.password_requirements, '');
   return {

@@ -114,7 +114,7 @@ describe('loadConfig', () => {
     expect(config.storage.fileSizeLimit).toBe(parseSize(toml.storage.file_size_limit, -1));
     expect(config.ignored).toEqual(expect.arrayContaining(['[studio]', '[analytics]']));
     // Disabled sections are not worth a notice.
-    expect(config.ignored).not.toContain('[auth.sms]');
+    expect(config.ignored.filter((name) => name.startsWith('[auth'))).toEqual([]);
   });
 
   it('reads custom values, sizes, durations, functions and ignored sections', () => {
@@ -174,7 +174,11 @@ enabled = true
       hello: { verifyJwt: false, enabled: true },
       off: { verifyJwt: true, enabled: false },
     });
-    expect(config.ignored.sort()).toEqual(['[auth.external.github]', '[auth.sms]', '[studio]']);
+    expect(config.ignored.sort()).toEqual([
+      '[auth.external.github] enabled (OAuth provider)',
+      '[auth.sms] enabled (phone sign-ins)',
+      '[studio]',
+    ]);
   });
 
   it('treats an unknown password_requirements value as none', () => {

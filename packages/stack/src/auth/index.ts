@@ -8,6 +8,7 @@ import { errorResponse, notFound, validation } from './errors.ts';
 import { adminFactors } from './handlers/admin-factors.ts';
 import { generateLink, invite } from './handlers/admin-links.ts';
 import { adminUsers } from './handlers/admin-users.ts';
+import { disabledFeature } from './handlers/disabled.ts';
 import { factors } from './handlers/mfa.ts';
 import { otp, recover, resend } from './handlers/otp.ts';
 import { signup } from './handlers/signup.ts';
@@ -73,6 +74,8 @@ export function build(stack: StackContext): Service {
       try {
         const handler = table[`${request.method} ${path}`];
         if (handler) return await handler(call);
+        const disabled = await disabledFeature(call);
+        if (disabled) throw disabled;
         const admin = /^\/admin\/users(?:\/([^/]+))?$/.exec(path);
         if (admin) return await adminUsers(call, admin[1] ?? null);
         const adminFactor = /^\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?$/.exec(path);

@@ -1,6 +1,7 @@
 /**
  * @module auth/handlers/token — `POST /token?grant_type=password|refresh_token|pkce`: the three ways a
- * client gets a session, rate limited per IP by `token_refresh`.
+ * client gets a session, rate limited per IP by `token_refresh`; `id_token` and `web3` answer GoTrue's
+ * "provider disabled" errors (handlers/disabled.ts).
  */
 import { audit } from '../audit.ts';
 import { AuthError, badRequest, INVALID_LOGIN, OAuthError, unprocessable, validation } from '../errors.ts';
@@ -11,6 +12,7 @@ import { issueSession, refreshSession } from '../sessions.ts';
 import type { Call } from '../state.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../users.ts';
 import { clientOf, limit } from './common.ts';
+import { idTokenGrant, web3Grant } from './disabled.ts';
 
 async function passwordGrant(call: Call): Promise<Response> {
   const service = call.service;
@@ -73,16 +75,17 @@ async function pkceGrant(call: Call): Promise<Response> {
   return json(200, session);
 }
 
+const GRANTS: Record<string, (call: Call) => Promise<Response>> = {
+  password: passwordGrant,
+  refresh_token: refreshGrant,
+  pkce: pkceGrant,
+  id_token: idTokenGrant,
+  web3: web3Grant,
+};
+
 export async function token(call: Call): Promise<Response> {
   const grant = call.url.searchParams.get('grant_type');
-  const handler =
-    grant === 'password'
-      ? passwordGrant
-      : grant === 'refresh_token'
-        ? refreshGrant
-        : grant === 'pkce'
-          ? pkceGrant
-          : null;
+  const handler = grant && Object.hasOwn(GRANTS, grant) ? GRANTS[grant] : undefined;
   if (!handler) throw badRequest('invalid_credentials', 'unsupported_grant_type');
   limit(call, call.service.limiters.token);
   return handler(call);
