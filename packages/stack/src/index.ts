@@ -249,7 +249,13 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     const openAuthPaths = /^\/(verify|callback|authorize|\.well-known\/jwks\.json)\/?$/;
     const gateway = new Gateway(
       [
-        { prefix: '/auth/v1', service: auth, keyAuth: (p) => !openAuthPaths.test(p), cors: true },
+        {
+          prefix: '/auth/v1',
+          service: auth,
+          keyAuth: (p) => !openAuthPaths.test(p),
+          cors: true,
+          apikeyFallback: 'raw',
+        },
         { prefix: '/rest/v1', service: rest, keyAuth: true, cors: true },
         { prefix: '/realtime/v1', service: realtime, keyAuth: true, cors: true },
         { prefix: '/storage/v1', service: storage, keyAuth: false, cors: true },

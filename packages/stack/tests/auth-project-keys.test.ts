@@ -118,6 +118,10 @@ describe('a project with signing keys', () => {
         password: 'pw-123456',
       });
       expect(signedIn.data.user?.id).toBe(data.user!.id);
+      // Behind the CLI's gateway an apikey alone is no bearer token for GoTrue.
+      const bare = await fetch(`${open.stack.apiUrl}/auth/v1/user`, { headers: { apikey: anonKey } });
+      expect(bare.status).toBe(401);
+      expect(await bare.json()).toMatchObject({ error_code: 'no_authorization' });
     } finally {
       await open.stop();
     }

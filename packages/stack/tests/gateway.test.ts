@@ -51,7 +51,13 @@ const realtime: Service = {
 };
 const openAuthPaths = /^\/(verify|callback|authorize|\.well-known\/jwks\.json)\/?$/;
 const routes: Route[] = [
-  { prefix: '/auth/v1', service: auth, keyAuth: (p) => !openAuthPaths.test(p), cors: true },
+  {
+    prefix: '/auth/v1',
+    service: auth,
+    keyAuth: (p) => !openAuthPaths.test(p),
+    cors: true,
+    apikeyFallback: 'raw',
+  },
   { prefix: '/rest/v1', service: rest, keyAuth: true, cors: true },
   { prefix: '/realtime/v1', service: realtime, keyAuth: true, cors: true },
   { prefix: '/storage/v1', service: flaky, keyAuth: false, cors: true },
@@ -123,6 +129,18 @@ describe('apikey with hosted key-auth (requireApiKey)', () => {
     expect(rest.last?.authorization).toBe('Bearer user-token');
     expect(rest.last?.apikey).toBe(ANON_KEY);
     expect(rest.last?.ctx.url.searchParams.get('select')).toBe('id');
+  });
+
+  it('passes a JWT apikey to Auth as `Authorization: <apikey>`, no Bearer, as the CLI template does', async () => {
+    await callOpen('/auth/v1/user', { headers: { apikey: ANON_KEY } });
+    expect(auth.last?.authorization).toBe(ANON_KEY);
+    await callOpen('/auth/v1/user', { headers: { apikey: PUBLISHABLE_KEY } });
+    expect(auth.last?.authorization).toBe(`Bearer ${ANON_KEY}`);
+    await callOpen('/auth/v1/user', { headers: { apikey: ANON_KEY, authorization: 'Bearer user.jwt.x' } });
+    expect(auth.last?.authorization).toBe('Bearer user.jwt.x');
+    // With hosted key-auth the known key is mapped to a bearer.
+    await call('/auth/v1/user', { headers: { apikey: ANON_KEY } });
+    expect(auth.last?.authorization).toBe(`Bearer ${ANON_KEY}`);
   });
 
   it('sets Authorization to the anon JWT when a client sends only the anon key', async () => {

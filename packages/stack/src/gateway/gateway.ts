@@ -16,6 +16,12 @@ export interface Route {
   keyAuth: boolean | ((path: string) => boolean);
   /** Whether the gateway answers CORS preflights itself (functions answer their own). */
   cors: boolean;
+  /**
+   * Without key-auth, the CLI's gateway passes a JWT `apikey` on as `Authorization: <apikey>`, with no
+   * `Bearer`, when the client sent no Authorization: GoTrue then sees no bearer token. `raw` does exactly
+   * that; the default (`bearer`) adds the `Bearer` prefix, which the other services have been built on.
+   */
+  apikeyFallback?: 'raw' | 'bearer';
 }
 
 const CORS_HEADERS = {
@@ -91,11 +97,16 @@ export class Gateway {
    * the `apikey` itself.
    * Opaque `sb_` keys never reach a service.
    */
-  #mapKeys(request: Request, ctx: RequestContext): Request {
+  #mapKeys(request: Request, ctx: RequestContext, route: Route): Request {
     const auth = request.headers.get('authorization');
     const bearer = auth?.replace(/^Bearer\s+/i, '');
     if (auth && bearer && !bearer.startsWith('sb_')) return request;
     const raw = request.headers.get('apikey');
+    if (!auth && !this.#requireApiKey && raw && !raw.startsWith('sb_') && route.apikeyFallback === 'raw') {
+      const headers = new Headers(request.headers);
+      headers.set('authorization', raw);
+      return new Request(request, { headers });
+    }
     const passThrough = !this.#requireApiKey && raw && !raw.startsWith('sb_') ? raw : null;
     const jwt = ctx.apikey?.jwt ?? passThrough;
     if (!jwt) return request;
@@ -117,7 +128,7 @@ export class Gateway {
     if (admitted instanceof Response) return this.#withCors(route, admitted);
     let response: Response;
     try {
-      response = await route.service.fetch(this.#mapKeys(request, admitted), admitted);
+      response = await route.service.fetch(this.#mapKeys(request, admitted, route), admitted);
     } catch (error) {
       this.#log('gateway', `${request.method} ${url.pathname} failed: ${(error as Error).stack ?? error}`);
       response = json(500, { message: 'An unexpected error occurred', request_id: admitted.requestId });
