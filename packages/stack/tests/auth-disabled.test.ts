@@ -109,6 +109,18 @@ describe('features that are off', () => {
     });
   });
 
+  it('phone OTP: the number is checked first, then no SMS code ever matches', async () => {
+    const bad = await anon().auth.verifyOtp({ phone: '+1555-invalid', token: '123456', type: 'sms' });
+    expect(bad.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(bad.error?.message).toBe('Invalid phone number format (E.164 required)');
+    const good = await anon().auth.verifyOtp({ phone: '+15555550100', token: '123456', type: 'sms' });
+    expect(good.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Token has expired or is invalid',
+    });
+  });
+
   it('keeps unknown paths and grant types as GoTrue answers them', async () => {
     expect((await refusal('/no-such-thing')).status).toBe(404);
     const grant = await refusal('/token?grant_type=constructor', { method: 'POST', body: '{}' });

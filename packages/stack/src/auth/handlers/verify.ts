@@ -17,7 +17,7 @@ import {
   userByTokenHash,
   type VerifyType,
 } from '../verification.ts';
-import { clientOf, limit, validateEmail } from './common.ts';
+import { clientOf, limit, validateEmail, validatePhone } from './common.ts';
 
 const TYPES = new Set([
   'signup',
@@ -50,7 +50,11 @@ export async function verifyPost(call: Call): Promise<Response> {
     throw validation('Verify requires either a token or a token hash');
   let address = '';
   if (token) {
-    if (phone && !email) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+    if (phone && !email) {
+      // GoTrue checks the number's format before looking for its (never sent) SMS code.
+      validatePhone(phone);
+      throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+    }
     if (!email || phone)
       throw validation('Only an email address or phone number should be provided on verify');
     try {
