@@ -7,9 +7,7 @@ import { type JwtClaims, JwtError } from '../jwt.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
 import { bearer } from './http.ts';
 import type { Call } from './state.ts';
-import { findUserById, isBanned, type UserRow } from './users.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { findUserById, isBanned, isUuid, type UserRow } from './users.ts';
 
 /** The reasons golang-jwt gives, as GoTrue puts them in its `bad_jwt` message. */
 const JWT_REASONS: Record<JwtError['reason'], string> = {
@@ -42,14 +40,14 @@ export async function requireUser(call: Call): Promise<Caller> {
   const claims = claimsOf(call);
   const sub = claims.sub;
   if (!sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
-  if (!UUID.test(sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
+  if (!isUuid(sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
   const db = call.service.db;
   const user = await findUserById(db, sub);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   let sessionId: string | null = null;
   const sid = claims.session_id;
   if (sid && sid !== '00000000-0000-0000-0000-000000000000') {
-    if (!UUID.test(sid)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
+    if (!isUuid(sid)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
     const [session] = await db<{ id: string }[]>`select id from auth.sessions where id = ${sid}`;
     if (!session) {
       throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');

@@ -3,7 +3,7 @@
  * auth.mfa_challenges), and a factor as GoTrue's JSON.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from './users.ts';
+import { type Db, isUuid } from './users.ts';
 
 export type FactorType = 'totp' | 'phone' | 'webauthn';
 
@@ -57,7 +57,7 @@ export async function factorsOf(db: Db, userId: string): Promise<Record<string, 
 
 /** A factor of `userId` by id, or null (also for an id that is not a UUID). */
 export async function findOwnedFactor(db: Db, userId: string, id: string): Promise<FactorRow | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db<FactorRow[]>`
     select * from auth.mfa_factors where id = ${id} and user_id = ${userId}`;
   return row ?? null;
@@ -84,7 +84,7 @@ export async function insertChallenge(db: Db, factorId: string, ip: string): Pro
 }
 
 export async function findChallenge(db: Db, factorId: string, id: string): Promise<ChallengeRow | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db<ChallengeRow[]>`
     select id, factor_id, created_at, verified_at, host(ip_address) as ip_address
     from auth.mfa_challenges where id = ${id} and factor_id = ${factorId} for update`;

@@ -132,8 +132,12 @@ export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | 
   return row ?? null;
 }
 
+/** Whether `id` is a UUID (GoTrue's ids; anything else cannot name a row). */
+export const isUuid = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db<UserRow[]>`select * from auth.users where id = ${id}`;
   return row ?? null;
 }

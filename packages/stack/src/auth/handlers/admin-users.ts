@@ -15,6 +15,7 @@ import {
   findUserById,
   findUserByPhone,
   insertUser,
+  isUuid,
   loadUserJson,
   mergeMetadata,
   type UserRow,
@@ -117,7 +118,7 @@ async function createUser(call: Call, actor: Actor): Promise<Response> {
     providers.push('phone');
   }
   const id = str(body.id);
-  if (id && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+  if (id && !isUuid(id)) {
     throw validation('ID must conform to the uuid v4 format');
   }
   const password = str(body.password) || randomBytes(32).toString('base64url');

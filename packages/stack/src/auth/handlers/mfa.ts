@@ -21,6 +21,7 @@ import { json, readBody, str } from '../http.ts';
 import { elevateSession } from '../sessions.ts';
 import type { Call } from '../state.ts';
 import { newTotpSecret, qrSvg, totpUri, verifyTotp } from '../totp.ts';
+import { isUuid } from '../users.ts';
 
 const LABEL: Record<FactorType, string> = { totp: 'TOTP', phone: 'Phone', webauthn: 'WebAuthn' };
 const SWITCHES = { totp: 'totp', phone: 'phone', webauthn: 'webAuthn' } as const;
@@ -54,7 +55,7 @@ function requireSwitch(call: Call, type: FactorType, step: 'enroll' | 'verify'):
 
 /** GoTrue's loadFactor: the factor must be the user's. */
 export async function loadFactor(call: Call, userId: string, id: string): Promise<FactorRow> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+  if (!isUuid(id)) {
     throw notFound('validation_failed', 'factor_id must be an UUID');
   }
   const factor = await findOwnedFactor(call.service.db, userId, id);
