@@ -4,7 +4,7 @@
  * its config.toml names (as `supabase start --workdir test` would), and prints the counts. Fetches nothing:
  * `peers:setup` prepared the suites. Exits 1 when a suite is under its target (issue 10).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -89,7 +89,9 @@ async function runSuite(name: SuiteName, jestExtra: string[]): Promise<SuiteCoun
     const jest = join(peersHome(), 'node_modules', 'jest', 'bin', 'jest.js');
     // --ci: snapshots are compared, never written. --forceExit: a suite that leaves a socket open (storage-js
     // does) would otherwise keep jest, and this run, alive after its report.
-    run(
+    // Asynchronously: the stack serves from this process, and a blocking spawn would leave every request
+    // the suite makes unanswered until it times out.
+    await runAsync(
       process.execPath,
       [
         jest,
@@ -109,6 +111,14 @@ async function runSuite(name: SuiteName, jestExtra: string[]): Promise<SuiteCoun
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function runAsync(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', () => resolve());
+  });
 }
 
 function run(command: string, args: string[], cwd: string) {
