@@ -1,14 +1,15 @@
 /** The pure parts of the Edge Functions service: path parsing, dotenv, the verify_jwt check. */
 
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDotenv } from '../src/functions/env.ts';
 import { parseFunctionPath } from '../src/functions/index.ts';
 import { checkJwt } from '../src/functions/verify-jwt.ts';
-import { Jwt, loadSigningKey } from '../src/jwt.ts';
+import { Jwt, loadProjectKeys, loadSigningKey } from '../src/jwt.ts';
 import { JWT_SECRET } from '../src/keys.ts';
+import { newSigningJwk, signWithJwk } from './helpers/jwt.ts';
 
 describe('parseFunctionPath', () => {
   it('splits the name from the rest of the path', () => {
@@ -71,6 +72,20 @@ describe('checkJwt', () => {
     const user = jwt.sign({ role: 'authenticated', sub: 'u', exp: now + 60 });
     expect(checkJwt(request({ authorization: `Bearer ${user}` }), jwt)).toBeNull();
     expect(checkJwt(request({}, 'OPTIONS'), jwt)).toBeNull();
+  });
+
+  it("admits RS256 tokens of a project's own signing key, and refuses another key's", async () => {
+    const key = newSigningJwk('RS256');
+    const file = join(mkdtempSync(join(tmpdir(), 'jwt-')), 'signing_keys.json');
+    writeFileSync(file, JSON.stringify([key]));
+    const [signing] = loadProjectKeys(file);
+    const project = new Jwt(JWT_SECRET, signing!);
+    const token = signWithJwk({ role: 'authenticated', sub: 'u', exp: now + 60 }, key);
+    expect(checkJwt(request({ authorization: `Bearer ${token}` }), project)).toBeNull();
+    const stranger = signWithJwk({ role: 'authenticated', exp: now + 60 }, newSigningJwk('RS256'));
+    expect(await codeOf(checkJwt(request({ authorization: `Bearer ${stranger}` }), project))).toBe(
+      'UNAUTHORIZED_ASYMMETRIC_JWT',
+    );
   });
 
   it('names each refusal as the platform does', async () => {

@@ -1,11 +1,15 @@
-/** The stack's JWTs: HS256 with the shared secret, ES256 with the persisted signing key, and the refusals. */
-import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+/**
+ * The stack's JWTs: HS256 with the shared secret, ES256 with the persisted signing key, a project's own
+ * RS256/ES256 keys, and the refusals.
+ */
+import { createHmac, createPrivateKey, sign } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Jwt, JwtError, loadSigningKey } from '../src/jwt.ts';
+import { Jwt, JwtError, loadProjectKeys, loadSigningKey } from '../src/jwt.ts';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from '../src/keys.ts';
+import { newSigningJwk, signWithJwk } from './helpers/jwt.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stack-jwt-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -107,5 +111,42 @@ describe('Jwt', () => {
     expect(restarted.signingKey.kid).toBe(jwt.signingKey.kid);
     expect(restarted.jwks).toEqual(jwt.jwks);
     expect(restarted.verify(token).sub).toBe('kept');
+  });
+});
+
+describe('Jwt with a project’s signing keys', () => {
+  const signing = newSigningJwk('RS256');
+  const standby = newSigningJwk('ES256', ['verify']);
+  const file = join(dir, 'signing_keys.json');
+  writeFileSync(file, JSON.stringify([standby, signing]));
+  const [first, ...others] = loadProjectKeys(file);
+  const project = new Jwt(JWT_SECRET, first!, others);
+
+  it('signs with the key marked sign, in its algorithm and with its kid', () => {
+    expect(project.signingKey.kid).toBe(signing.kid);
+    const [h] = project.sign({ sub: 'p' }).split('.');
+    expect(JSON.parse(Buffer.from(h!, 'base64url').toString())).toEqual({
+      alg: 'RS256',
+      kid: signing.kid,
+      typ: 'JWT',
+    });
+    expect(project.verify(project.sign({ sub: 'p', exp: now + 60 })).sub).toBe('p');
+    expect(project.jwks.keys.map((k) => k.kid)).toEqual([signing.kid, standby.kid]);
+  });
+
+  it('verifies tokens of every key, with or without kid, and still HS256', () => {
+    expect(project.verify(signWithJwk({ sub: 'a' }, standby)).sub).toBe('a');
+    // No kid: tried against every key of the algorithm.
+    const input = `${b64({ alg: 'ES256', typ: 'JWT' })}.${b64({ sub: 'b' })}`;
+    const key = createPrivateKey({ key: standby, format: 'jwk' });
+    const sig = sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+    expect(project.verify(`${input}.${sig}`).sub).toBe('b');
+    expect(project.verify(ANON_KEY).role).toBe('anon');
+  });
+
+  it('refuses tokens of a key it does not hold', () => {
+    expect(reason(() => project.verify(signWithJwk({ sub: 'x' }, newSigningJwk('RS256'))))).toBe('signature');
+    const es = signWithJwk({ sub: 'x' }, newSigningJwk('ES256'));
+    expect(reason(() => project.verify(es))).toBe('signature');
   });
 });
