@@ -22,6 +22,21 @@ describe('storage buckets', () => {
     });
   });
 
+  it('gets one bucket with exactly the fields storage-api selects for it (no type, no owner_id)', async () => {
+    const { data, error } = await service().storage.getBucket('private-docs');
+    expect(error).toBeNull();
+    expect(data).toStrictEqual({
+      id: 'private-docs',
+      name: 'private-docs',
+      owner: '',
+      public: false,
+      file_size_limit: 102400,
+      allowed_mime_types: ['image/*', 'text/plain', 'application/pdf'],
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+  });
+
   it('shows no buckets to a user without a select policy on storage.buckets', async () => {
     const { data, error } = await user().client.storage.listBuckets();
     expect(error).toBeNull();

@@ -36,7 +36,7 @@ describe('storage image transformations', () => {
     );
     const res = await fetch(data.publicUrl);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
-    expect(res.headers.get('x-transformations')).toBe('width:200');
+    expect(res.headers.get('x-transformations')).toBe('width:200,resizing_type:fill');
     const meta = await metadataOf(res);
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 200, 150]);
   });

@@ -8,7 +8,7 @@ import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import { json, readJson } from './http.ts';
 import { mustBeValidBucketName, parseFileSizeLimit, validateAllowedMimeTypes } from './keys.ts';
-import { renderBucket } from './render.ts';
+import { renderBucket, renderListedBucket } from './render.ts';
 import { type BucketRow, findBucket, ownerColumns } from './rows.ts';
 
 const SORT_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at']);
@@ -39,7 +39,7 @@ export async function listBuckets(deps: StorageDeps, caller: Caller, url: URL): 
       [search || null, limit, offset ?? 0],
     ),
   );
-  return json(rows.map(renderBucket));
+  return json(rows.map(renderListedBucket));
 }
 
 export async function getBucket(deps: StorageDeps, caller: Caller, id: string): Promise<Response> {

@@ -8,7 +8,8 @@ import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, update
 import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import { decodeName, json } from './http.ts';
-import { listV1, listV2 } from './list.ts';
+import { listV1 } from './list.ts';
+import { listV2 } from './list-v2.ts';
 import { copyObject, moveObject, removeObject, removeObjects } from './objects.ts';
 import { findAsCaller, findForRead, findPublic, findSigned, sendObject } from './read.ts';
 import { verifyUrlToken } from './sign.ts';

@@ -67,12 +67,22 @@ export function parseTransform(input: Record<string, unknown>, where = 'querystr
   return options;
 }
 
-/** storage-api's canonical list (`width:100`, `resize:cover`, …), also what signed image tokens carry. */
-export function transformationList(options: TransformOptions): string[] {
+/** imgproxy's name for each resize mode, as storage-api translates them (cover is imgproxy's default, fill). */
+const RESIZING_TYPE = { cover: 'fill', contain: 'fit', fill: 'force' } as const;
+
+/**
+ * storage-api's transformation segments, in its order. `as: 'token'` is the list a signed image URL
+ * carries (`resize:<mode>` as asked); `as: 'imgproxy'` is what it sends imgproxy and echoes in
+ * `x-transformations`, where the resize mode is always stated (`resizing_type:fill` by default).
+ */
+export function transformationList(options: TransformOptions, as: 'token' | 'imgproxy' = 'token'): string[] {
   const list: string[] = [];
   if (options.height) list.push(`height:${clamp(options.height)}`);
   if (options.width) list.push(`width:${clamp(options.width)}`);
-  if ((options.width || options.height) && options.resize) list.push(`resize:${options.resize}`);
+  if (options.width || options.height) {
+    if (as === 'imgproxy') list.push(`resizing_type:${RESIZING_TYPE[options.resize ?? 'cover']}`);
+    else if (options.resize) list.push(`resize:${options.resize}`);
+  }
   if (options.quality) list.push(`quality:${options.quality}`);
   if (options.format && options.format !== 'origin') list.push(`format:${options.format}`);
   return list;
@@ -117,7 +127,7 @@ export async function renderImage(
   } catch {
     throw new StorageError('InvalidRequest', 400, 'Image transformation request was rejected');
   }
-  const list = transformationList(options);
+  const list = transformationList(options, 'imgproxy');
   const key = createHash('sha1')
     .update(`${list.join(',')}|${format}`)
     .digest('hex');
