@@ -68,7 +68,7 @@ function info(row: Awaited<ReturnType<typeof findPublic>>): Response {
 
 export const ROUTES: Route[] = [
   // Buckets
-  route('GET', '/bucket/?', (d, r, u) => listBuckets(d, me(d, r), u)),
+  route('GET', '/bucket/?', (d, r, u) => listBuckets(d, me(d, r), u, r)),
   route('POST', '/bucket/?', (d, r) => createBucket(d, me(d, r), r)),
   route('POST', '/bucket/:bucket/empty/?', (d, r, _u, m) => emptyBucket(d, me(d, r), m.bucket)),
   route('GET', '/bucket/:bucket/?', (d, r, _u, m) => getBucket(d, me(d, r), m.bucket)),
