@@ -4,7 +4,7 @@
  * its config.toml names (as `supabase start --workdir test` would), and prints the counts. Fetches nothing:
  * `peers:setup` prepared the suites. Exits 1 when a suite is under its target (issue 10).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -89,7 +89,8 @@ async function runSuite(name: SuiteName, jestExtra: string[]): Promise<SuiteCoun
     const jest = join(peersHome(), 'node_modules', 'jest', 'bin', 'jest.js');
     // --ci: snapshots are compared, never written. --forceExit: a suite that leaves a socket open (storage-js
     // does) would otherwise keep jest, and this run, alive after its report.
-    run(
+    // Asynchronously: the stack serves from this process's event loop, which spawnSync would block.
+    await runAsync(
       process.execPath,
       [
         jest,
@@ -114,6 +115,14 @@ async function runSuite(name: SuiteName, jestExtra: string[]): Promise<SuiteCoun
 function run(command: string, args: string[], cwd: string) {
   const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.error) throw result.error;
+}
+
+function runAsync(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', () => resolve());
+  });
 }
 
 function report(name: SuiteName, result: SuiteCount): boolean {
