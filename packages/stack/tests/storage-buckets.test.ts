@@ -22,6 +22,34 @@ describe('storage buckets', () => {
     });
   });
 
+  it('gets one bucket with exactly the fields storage-api selects for it (no type, no owner_id)', async () => {
+    const { data, error } = await service().storage.getBucket('private-docs');
+    expect(error).toBeNull();
+    expect(data).toStrictEqual({
+      id: 'private-docs',
+      name: 'private-docs',
+      owner: '',
+      public: false,
+      file_size_limit: 102400,
+      allowed_mime_types: ['image/*', 'text/plain', 'application/pdf'],
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+  });
+
+  it('leaves type out of the list for the old Python clients storage-api leaves it out for', async () => {
+    const types = async (headers: Record<string, string>) => {
+      const res = await call('/bucket', { token: env.serviceRoleKey, headers });
+      const list = (await res.json()) as Record<string, unknown>[];
+      return list.find((b) => b.id === 'private-docs')?.type;
+    };
+    expect(await types({ 'x-client-info': 'supabase-py/2.17.9' })).toBeUndefined();
+    expect(await types({ 'user-agent': 'supabase-py/storage3 v0.12.0' })).toBeUndefined();
+    expect(await types({ 'x-client-info': 'supabase-py/2.18.0' })).toBe('STANDARD');
+    expect(await types({ 'user-agent': 'supabase-py/storage3 v0.12.1' })).toBe('STANDARD');
+    expect(await types({ 'x-client-info': 'supabase-js-node/2.119.0' })).toBe('STANDARD');
+  });
+
   it('shows no buckets to a user without a select policy on storage.buckets', async () => {
     const { data, error } = await user().client.storage.listBuckets();
     expect(error).toBeNull();

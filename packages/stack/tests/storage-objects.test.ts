@@ -403,3 +403,55 @@ describe('copy and move into a bucket with limits', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('active content', () => {
+  it('serves HTML as text/plain on every read path, and SVG/XML in a script-free sandbox', async () => {
+    const admin = service();
+    const bucket = admin.storage.from('public-assets');
+    const dir = `shared/${unique('active')}`;
+    const files = [
+      ['page.html', 'text/html; charset=utf-8', '<script>alert(1)</script>'],
+      [
+        'logo.svg',
+        'image/svg+xml',
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      ],
+      ['feed.xml', 'application/atom+xml', '<feed/>'],
+      ['notes.txt', 'text/plain', 'plain'],
+      ['photo.png', 'image/png', 'not really a png'],
+    ] as const;
+    for (const [name, type, body] of files) {
+      const { error } = await bucket.upload(`${dir}/${name}`, new Blob([body], { type }));
+      expect(error).toBeNull();
+    }
+    const signed = await bucket.createSignedUrl(`${dir}/page.html`, 60);
+    const reads = [
+      `${env.apiUrl}/storage/v1/object/public/public-assets/${dir}/page.html`,
+      `${env.apiUrl}/storage/v1/object/public-assets/${dir}/page.html`,
+      signed.data!.signedUrl,
+    ];
+    for (const url of reads) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await fetch(url, { method });
+        expect([
+          res.status,
+          res.headers.get('content-type'),
+          res.headers.get('x-content-type-options'),
+        ]).toEqual([200, 'text/plain', 'nosniff']);
+      }
+    }
+    // The stored type is what was uploaded; only the served header changes.
+    const info = await bucket.info(`${dir}/page.html`);
+    expect(info.data?.contentType).toBe('text/html; charset=utf-8');
+
+    const served = async (name: string) => {
+      const res = await fetch(`${env.apiUrl}/storage/v1/object/public/public-assets/${dir}/${name}`);
+      return [res.headers.get('content-type'), res.headers.get('content-security-policy')];
+    };
+    const sandbox = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+    expect(await served('logo.svg')).toEqual(['image/svg+xml', sandbox]);
+    expect(await served('feed.xml')).toEqual(['application/atom+xml', sandbox]);
+    expect(await served('notes.txt')).toEqual(['text/plain', null]);
+    expect(await served('photo.png')).toEqual(['image/png', null]);
+  });
+});

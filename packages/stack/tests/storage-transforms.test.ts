@@ -36,7 +36,7 @@ describe('storage image transformations', () => {
     );
     const res = await fetch(data.publicUrl);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
-    expect(res.headers.get('x-transformations')).toBe('width:200');
+    expect(res.headers.get('x-transformations')).toBe('width:200,resizing_type:fill');
     const meta = await metadataOf(res);
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 200, 150]);
   });
@@ -110,6 +110,68 @@ describe('storage image transformations', () => {
     await service().storage.from('public-assets').remove([pub]);
     const [row] = await sql`select 1 from storage.objects where name = ${pub}`;
     expect(row).toBeUndefined();
+  });
+
+  it("states imgproxy's resize mode in x-transformations, the default too, with the source's ETag", async () => {
+    const path = `shared/${unique('hdr')}.jpg`;
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#00ff00' } })
+      .jpeg()
+      .toBuffer();
+    await service().storage.from('public-assets').upload(path, jpeg, { contentType: 'image/jpeg' });
+    const base = `${env.apiUrl}/storage/v1/render/image/public/public-assets/${path}`;
+    const header = async (query: string) => {
+      const res = await fetch(`${base}?${query}`);
+      expect(res.status).toBe(200);
+      return [res.headers.get('x-transformations'), res.headers.get('etag')];
+    };
+    const [, etag] = await header('width=10');
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(await header('width=10&height=20')).toEqual(['height:20,width:10,resizing_type:fill', etag]);
+    expect((await header('width=10&height=20&resize=cover'))[0]).toBe(
+      'height:20,width:10,resizing_type:fill',
+    );
+    expect((await header('width=10&height=20&resize=contain'))[0]).toBe(
+      'height:20,width:10,resizing_type:fit',
+    );
+    expect((await header('width=10&resize=fill&quality=60'))[0]).toBe(
+      'width:10,resizing_type:force,quality:60',
+    );
+    expect((await header('quality=60&format=webp'))[0]).toBe('quality:60,format:webp');
+    const signed = await service()
+      .storage.from('public-assets')
+      .createSignedUrl(path, 60, { transform: { width: 20, height: 20, quality: 60 } });
+    const res = await fetch(signed.data!.signedUrl);
+    expect(res.headers.get('x-transformations')).toBe('height:20,width:20,resizing_type:fill,quality:60');
+  });
+
+  it('renders the new image after an overwrite: no rendition or decoded source outlives its version', async () => {
+    const path = `shared/${unique('over')}.jpg`;
+    const bucket = service().storage.from('public-assets');
+    const photo = (width: number, height: number, background: string) =>
+      sharp({ create: { width, height, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const render = async (quality: number) => {
+      const url = bucket.getPublicUrl(path, { transform: { width: 200, quality } }).data.publicUrl;
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      const image = sharp(Buffer.from(await res.arrayBuffer()));
+      const { width, height } = await image.metadata();
+      const { dominant } = await image.stats();
+      return { width, height, red: dominant.r > 200, blue: dominant.b > 200 };
+    };
+    await bucket.upload(path, await photo(1600, 1200, '#ff0000'), { contentType: 'image/jpeg' });
+    // The first rendition reads the file, the second decodes a reduced base, the third reuses it.
+    for (const quality of [50, 60, 70]) {
+      expect(await render(quality)).toEqual({ width: 200, height: 150, red: true, blue: false });
+    }
+    await bucket.upload(path, await photo(1200, 1600, '#0000ff'), {
+      contentType: 'image/jpeg',
+      upsert: true,
+    });
+    for (const quality of [50, 60, 70, 80]) {
+      expect(await render(quality)).toEqual({ width: 200, height: 267, red: false, blue: true });
+    }
   });
 
   it('refuses invalid parameters with a validation error', async () => {

@@ -8,7 +8,7 @@ import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import { json, readJson } from './http.ts';
 import { mustBeValidBucketName, parseFileSizeLimit, validateAllowedMimeTypes } from './keys.ts';
-import { renderBucket } from './render.ts';
+import { renderBucket, renderListedBucket } from './render.ts';
 import { type BucketRow, findBucket, ownerColumns } from './rows.ts';
 
 const SORT_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at']);
@@ -16,7 +16,36 @@ const SORT_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at']);
 const COLUMNS = `id, name, owner, owner_id, public, file_size_limit::float8 as file_size_limit,
   allowed_mime_types, type::text as type, created_at, updated_at`;
 
-export async function listBuckets(deps: StorageDeps, caller: Caller, url: URL): Promise<Response> {
+/** `major.minor.patch` after `pattern` in `header`, compared with `min`; false when absent. */
+function versionBefore(header: string | null, pattern: RegExp, min: [number, number, number]): boolean {
+  const found = header?.match(pattern);
+  if (!found) return false;
+  const version = found.slice(1, 4).map(Number);
+  for (const [i, part] of min.entries()) if (version[i] !== part) return (version[i] ?? 0) < part;
+  return false;
+}
+
+/**
+ * storage-api leaves `type` out of the list for Python clients that choke on it: supabase-py before
+ * 2.18.0 (`x-client-info`) and storage3 before 0.12.1 (`user-agent`).
+ */
+function clientRejectsType(request: Request): boolean {
+  return (
+    versionBefore(request.headers.get('x-client-info'), /supabase-py\/(\d+)\.(\d+)\.(\d+)/i, [2, 18, 0]) ||
+    versionBefore(
+      request.headers.get('user-agent'),
+      /supabase-py\/storage3 v(\d+)\.(\d+)\.(\d+)/i,
+      [0, 12, 1],
+    )
+  );
+}
+
+export async function listBuckets(
+  deps: StorageDeps,
+  caller: Caller,
+  url: URL,
+  request: Request,
+): Promise<Response> {
   const q = url.searchParams;
   const limit = q.get('limit') === null ? null : Number(q.get('limit'));
   const offset = q.get('offset') === null ? null : Number(q.get('offset'));
@@ -39,7 +68,7 @@ export async function listBuckets(deps: StorageDeps, caller: Caller, url: URL): 
       [search || null, limit, offset ?? 0],
     ),
   );
-  return json(rows.map(renderBucket));
+  return json(rows.map(clientRejectsType(request) ? renderBucket : renderListedBucket));
 }
 
 export async function getBucket(deps: StorageDeps, caller: Caller, id: string): Promise<Response> {

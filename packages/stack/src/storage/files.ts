@@ -29,9 +29,12 @@ export function drain(reader: ReadableStreamDefaultReader<Uint8Array>): void {
 
 export class FileStore {
   readonly root: string;
+  /** Called with each removed version, so in-memory caches of it go too. */
+  readonly #onRemove: (version: string) => void;
 
-  constructor(root: string) {
+  constructor(root: string, onRemove: (version: string) => void = () => {}) {
     this.root = root;
+    this.#onRemove = onRemove;
   }
 
   /** Where a version's bytes live; throws unless `version` is one of our UUIDs. */
@@ -99,6 +102,7 @@ export class FileStore {
   /** Removes a version's bytes and its cached renditions; missing files are fine. */
   async remove(version: string | null | undefined): Promise<void> {
     if (!version || !UUID.test(version)) return;
+    this.#onRemove(version);
     await rm(this.objectPath(version), { force: true });
     await rm(this.cacheDir(version), { recursive: true, force: true });
   }

@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestContext, Service, StackContext } from '../context.ts';
 import { StorageDb } from './db.ts';
+import { DecodeCache } from './decoded.ts';
 import type { StorageDeps } from './deps.ts';
 import { StorageError, toErrorResponse } from './errors.ts';
 import { FileStore } from './files.ts';
@@ -17,9 +18,11 @@ export function build(stack: StackContext): Service {
   const root = join(stack.dataDir, 'storage');
   // Staged uploads of a process that died mid-upload have no row and never will.
   rmSync(join(root, 'tmp'), { recursive: true, force: true });
+  const decoded = new DecodeCache();
   const deps: StorageDeps = {
     db: new StorageDb(stack.connect('supabase_storage_admin')),
-    files: new FileStore(root),
+    files: new FileStore(root, (version) => decoded.forget(version)),
+    decoded,
     jwt: stack.jwt,
     fileSizeLimit: stack.config.storage.fileSizeLimit,
   };

@@ -5,6 +5,7 @@
  * conditional requests and single byte ranges.
  */
 import { authenticate, type Caller, tryAuthenticate } from './auth.ts';
+import { activeContentHeaders, servedContentType } from './content-type.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import { mustBeValidKey } from './keys.ts';
@@ -128,12 +129,14 @@ export async function sendObject(
   const size = row.version ? await deps.files.size(row.version) : null;
   if (size === null) return missingBytes();
   const path = deps.files.objectPath(row.version);
+  const contentType = servedContentType(meta.mimetype);
   const headers = new Headers({
     'accept-ranges': 'bytes',
-    'content-type': meta.mimetype || 'application/octet-stream',
-    // The browser must not guess a more active type than the one stored (text/plain sniffed as HTML).
+    'content-type': contentType,
+    // The browser must not guess a more active type than the one sent (text/plain sniffed as HTML).
     'x-content-type-options': 'nosniff',
     'x-robots-tag': 'none',
+    ...activeContentHeaders(contentType),
   });
   if (meta.eTag) headers.set('etag', meta.eTag);
   const lastModified = new Date(meta.lastModified ?? row.updated_at);

@@ -8,7 +8,8 @@ import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, update
 import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import { decodeName, json } from './http.ts';
-import { listV1, listV2 } from './list.ts';
+import { listV1 } from './list.ts';
+import { listV2 } from './list-v2.ts';
 import { copyObject, moveObject, removeObject, removeObjects } from './objects.ts';
 import { findAsCaller, findForRead, findPublic, findSigned, sendObject } from './read.ts';
 import { verifyUrlToken } from './sign.ts';
@@ -67,7 +68,7 @@ function info(row: Awaited<ReturnType<typeof findPublic>>): Response {
 
 export const ROUTES: Route[] = [
   // Buckets
-  route('GET', '/bucket/?', (d, r, u) => listBuckets(d, me(d, r), u)),
+  route('GET', '/bucket/?', (d, r, u) => listBuckets(d, me(d, r), u, r)),
   route('POST', '/bucket/?', (d, r) => createBucket(d, me(d, r), r)),
   route('POST', '/bucket/:bucket/empty/?', (d, r, _u, m) => emptyBucket(d, me(d, r), m.bucket)),
   route('GET', '/bucket/:bucket/?', (d, r, _u, m) => getBucket(d, me(d, r), m.bucket)),

@@ -9,7 +9,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type FormatEnum } from 'sharp';
+import sharp, { type FormatEnum, type Metadata, type Sharp } from 'sharp';
+import { jpegScale, type Needed } from './decoded.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors, StorageError } from './errors.ts';
 import { dispositionHeader, missingBytes } from './read.ts';
@@ -67,12 +68,22 @@ export function parseTransform(input: Record<string, unknown>, where = 'querystr
   return options;
 }
 
-/** storage-api's canonical list (`width:100`, `resize:cover`, …), also what signed image tokens carry. */
-export function transformationList(options: TransformOptions): string[] {
+/** imgproxy's name for each resize mode, as storage-api translates them (cover is imgproxy's default, fill). */
+const RESIZING_TYPE = { cover: 'fill', contain: 'fit', fill: 'force' } as const;
+
+/**
+ * storage-api's transformation segments, in its order. `as: 'token'` is the list a signed image URL
+ * carries (`resize:<mode>` as asked); `as: 'imgproxy'` is what it sends imgproxy and echoes in
+ * `x-transformations`, where the resize mode is always stated (`resizing_type:fill` by default).
+ */
+export function transformationList(options: TransformOptions, as: 'token' | 'imgproxy' = 'token'): string[] {
   const list: string[] = [];
   if (options.height) list.push(`height:${clamp(options.height)}`);
   if (options.width) list.push(`width:${clamp(options.width)}`);
-  if ((options.width || options.height) && options.resize) list.push(`resize:${options.resize}`);
+  if (options.width || options.height) {
+    if (as === 'imgproxy') list.push(`resizing_type:${RESIZING_TYPE[options.resize ?? 'cover']}`);
+    else if (options.resize) list.push(`resize:${options.resize}`);
+  }
   if (options.quality) list.push(`quality:${options.quality}`);
   if (options.format && options.format !== 'origin') list.push(`format:${options.format}`);
   return list;
@@ -100,6 +111,42 @@ function outputFormat(options: TransformOptions, source: string | undefined, acc
   return 'png';
 }
 
+/**
+ * The size the resize step scales the (oriented) source to before cover's crop, or null when it does
+ * not scale down at all.
+ */
+function neededSize(meta: Metadata, options: TransformOptions): Needed | null {
+  if ((!options.width && !options.height) || !meta.width || !meta.height) return null;
+  const swap = (meta.orientation ?? 1) >= 5;
+  const width = swap ? meta.height : meta.width;
+  const height = swap ? meta.width : meta.height;
+  const rw = options.width ? clamp(options.width) / width : undefined;
+  const rh = options.height ? clamp(options.height) / height : undefined;
+  if (options.resize === 'fill' && rw !== undefined && rh !== undefined) {
+    return rw >= 1 && rh >= 1
+      ? null
+      : { width: Math.ceil(width * Math.min(rw, 1)), height: Math.ceil(height * Math.min(rh, 1)) };
+  }
+  const both = rw !== undefined && rh !== undefined;
+  const r = both ? (options.resize === 'contain' ? Math.min(rw, rh) : Math.max(rw, rh)) : (rw ?? rh ?? 1);
+  return r >= 1 ? null : { width: Math.ceil(width * r), height: Math.ceil(height * r) };
+}
+
+/** The pipeline's input: a cached reduced decode of a JPEG when one serves, else the file itself. */
+async function sourceImage(
+  deps: StorageDeps,
+  version: string,
+  path: string,
+  meta: Metadata,
+  options: TransformOptions,
+): Promise<Sharp> {
+  const needed = neededSize(meta, options);
+  const scale = needed && jpegScale(meta, needed);
+  const base = scale ? await deps.decoded.get(version, path, meta, scale) : null;
+  if (!base) return sharp(path).rotate();
+  return sharp(base.data, { raw: { width: base.width, height: base.height, channels: base.channels } });
+}
+
 /** Renders (or reuses from cache) a transformed image and sends it. */
 export async function renderImage(
   deps: StorageDeps,
@@ -111,13 +158,14 @@ export async function renderImage(
   if (!row.version || (await deps.files.size(row.version)) === null) return missingBytes();
   const source = deps.files.objectPath(row.version);
   let format: string;
+  let meta: Metadata;
   try {
-    const meta = await sharp(source).metadata();
+    meta = await sharp(source).metadata();
     format = outputFormat(options, meta.format, request.headers.get('accept') ?? '');
   } catch {
     throw new StorageError('InvalidRequest', 400, 'Image transformation request was rejected');
   }
-  const list = transformationList(options);
+  const list = transformationList(options, 'imgproxy');
   const key = createHash('sha1')
     .update(`${list.join(',')}|${format}`)
     .digest('hex');
@@ -127,7 +175,7 @@ export async function renderImage(
     await mkdir(dir, { recursive: true });
     const temp = join(dir, `${randomUUID()}.tmp`);
     try {
-      let image = sharp(source).rotate();
+      let image = await sourceImage(deps, row.version, source, meta, options);
       if (options.width || options.height) {
         image = image.resize({
           width: options.width ? clamp(options.width) : undefined,
@@ -153,6 +201,8 @@ export async function renderImage(
     'content-length': String(size),
     'x-robots-tag': 'none',
   });
+  // storage-api sends the source object's ETag with a rendition.
+  if (row.metadata?.eTag) headers.set('etag', row.metadata.eTag);
   if (row.metadata?.cacheControl) headers.set('cache-control', row.metadata.cacheControl);
   if (list.length) headers.set('x-transformations', list.join(','));
   const disposition = dispositionHeader(url);
