@@ -9,13 +9,21 @@ import type { Jwt } from '../jwt.ts';
 import { type Identity, RealtimeAuthError, verifyToken } from './auth.ts';
 import type { Hub, Member } from './hub.ts';
 import { joinChannel, refreshToken, shutdown } from './join.ts';
+import type { TenantLimits } from './limits.ts';
 import { decodeFrame, encodeFrame, type Frame, FrameError, type Vsn } from './protocol.ts';
+
+/**
+ * Outgoing bytes a socket may have queued before pushes to it are dropped: a client that stopped reading
+ * must not grow the stack's memory or slow the fan-out to everyone else.
+ */
+const HIGH_WATER_BYTES = 8 * 1024 * 1024;
 
 export interface SocketDeps {
   hub: Hub;
   jwt: Jwt;
   sql: Sql;
   log: Logger;
+  limits: TenantLimits;
   /** Resolves when postgres_changes can be delivered. */
   replicationReady: Promise<void>;
 }
@@ -27,7 +35,10 @@ export class RealtimeSocket {
   /** The apikey's JWT: the identity of joins that carry no access_token. */
   readonly #apikeyToken: string | null;
   readonly #members = new Map<string, Member>();
-  #chain: Promise<void> = Promise.resolve();
+  /** Frames not handled yet; frames are handled in arrival order, synchronously unless one must wait. */
+  readonly #inbox: [Buffer, boolean][] = [];
+  #waiting = false;
+  #dropped = false;
   /** When the client last sent anything; Phoenix drops sockets silent for 60 s. */
   lastSeen = Date.now();
 
@@ -38,20 +49,68 @@ export class RealtimeSocket {
     this.#apikeyToken = apikeyToken;
     ws.on('message', (data, isBinary) => {
       this.lastSeen = Date.now();
-      const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
-      this.#chain = this.#chain
-        .then(() => this.#onMessage(buf, isBinary))
-        .catch((error) => {
-          deps.log('realtime', `socket message failed: ${(error as Error).stack ?? error}`);
-        });
+      const buf = Array.isArray(data) ? Buffer.concat(data) : (data as Buffer);
+      this.#inbox.push([buf, isBinary]);
+      if (!this.#waiting) this.#pump();
     });
     ws.on('close', () => this.#closeAll());
     ws.on('error', () => this.#closeAll());
   }
 
+  get vsn(): Vsn {
+    return this.#vsn;
+  }
+
+  /** How many channels this socket holds (the per-client channel limit). */
+  get channelCount(): number {
+    return this.#members.size;
+  }
+
+  /**
+   * Handles queued frames in order. Most (broadcasts, heartbeats) are handled synchronously, with no
+   * promise per frame; one that waits on the database (join, access_token) holds the rest behind it.
+   */
+  #pump(): void {
+    while (this.#inbox.length) {
+      const [buf, isBinary] = this.#inbox.shift()!;
+      let pending: Promise<void> | void;
+      try {
+        pending = this.#onMessage(buf, isBinary);
+      } catch (error) {
+        this.#failed(error);
+        continue;
+      }
+      if (pending) {
+        this.#waiting = true;
+        pending
+          .catch((error) => this.#failed(error))
+          .finally(() => {
+            this.#waiting = false;
+            this.#pump();
+          });
+        return;
+      }
+    }
+  }
+
+  #failed(error: unknown): void {
+    this.#deps.log('realtime', `socket message failed: ${(error as Error)?.stack ?? error}`);
+  }
+
   send(frame: Frame): void {
+    this.sendEncoded(encodeFrame(frame, this.#vsn));
+  }
+
+  /** Sends a frame already encoded for this socket's protocol version (fan-out encodes once per room). */
+  sendEncoded(data: string | Buffer): void {
     if (this.#ws.readyState !== this.#ws.OPEN) return;
-    this.#ws.send(encodeFrame(frame, this.#vsn));
+    if (this.#ws.bufferedAmount > HIGH_WATER_BYTES) {
+      if (!this.#dropped) this.#deps.log('realtime', 'a socket stopped reading; dropping pushes to it');
+      this.#dropped = true;
+      return;
+    }
+    this.#dropped = false;
+    this.#ws.send(data);
   }
 
   reply(frame: Frame, status: 'ok' | 'error', response: unknown): void {
@@ -72,6 +131,7 @@ export class RealtimeSocket {
   #closeAll(): void {
     for (const member of this.#members.values()) this.#deps.hub.leave(member);
     this.#members.clear();
+    this.#deps.limits.users.delete(this);
   }
 
   forget(member: Member): void {
@@ -79,7 +139,7 @@ export class RealtimeSocket {
     this.#deps.hub.leave(member);
   }
 
-  async #onMessage(data: Buffer, isBinary: boolean): Promise<void> {
+  #onMessage(data: Buffer, isBinary: boolean): Promise<void> | void {
     let frame: Frame;
     try {
       frame = decodeFrame(data, isBinary, this.#vsn);
@@ -101,7 +161,7 @@ export class RealtimeSocket {
         this.forget(member);
         return;
       case 'broadcast':
-        return this.#broadcast(member, frame);
+        return this.#broadcast(member, frame, data.length);
       case 'presence':
         return this.#presence(member, frame);
       case 'access_token':
@@ -115,6 +175,13 @@ export class RealtimeSocket {
   async #join(frame: Frame): Promise<void> {
     if (!frame.topic.startsWith('realtime:'))
       return this.reply(frame, 'error', { reason: 'unmatched topic' });
+    const refusal = this.#overLimit(frame.topic);
+    if (refusal) {
+      this.reply(frame, 'error', { reason: refusal });
+      // Realtime disconnects the whole socket when the tenant's joins are over the limit.
+      if (refusal.startsWith('ClientJoinRateLimitReached')) this.#ws.close(1000);
+      return;
+    }
     const previous = this.#members.get(frame.topic);
     if (previous) {
       // A second join of the same topic replaces the first, as Phoenix closes the old channel.
@@ -128,12 +195,33 @@ export class RealtimeSocket {
       this.forget(previous);
     }
     const member = await joinChannel(this, frame, this.#apikeyToken, this.#deps);
-    if (member) this.#members.set(member.topic, member);
+    if (member) {
+      this.#members.set(member.topic, member);
+      this.#deps.limits.users.add(this);
+    }
   }
 
-  #broadcast(member: Member, frame: Frame): void {
+  /** The tenant checks Realtime makes before a join, in its order; the refusal's reason, else null. */
+  #overLimit(topic: string): string | null {
+    const { limits, users, joins } = this.#deps.limits;
+    if (!users.has(this) && users.size >= limits.maxConcurrentUsers)
+      return 'ConnectionRateLimitReached: Too many connected users';
+    if (joins.triggered) return 'ClientJoinRateLimitReached: Too many joins per second';
+    joins.add();
+    // A join of a topic already held replaces that channel, so it does not count twice.
+    const held = this.#members.size - (this.#members.has(topic) ? 1 : 0);
+    if (held >= limits.maxChannelsPerClient) return 'ChannelRateLimitReached: Too many channels';
+    return null;
+  }
+
+  #broadcast(member: Member, frame: Frame, size: number): void {
     const payload = frame.payload as Record<string, unknown> | null;
     if (typeof payload !== 'object' || payload === null) return;
+    if (size > this.#deps.limits.maxPayloadBytes) {
+      // Realtime drops it; only a sender that asked for acks hears why.
+      if (member.ack) this.reply(frame, 'error', 'payload_size_exceeded');
+      return;
+    }
     if (!member.private || member.policies?.broadcast.write) {
       const { type, event, payload: body, ...rest } = payload;
       const meta = (rest as { meta?: unknown }).meta;
