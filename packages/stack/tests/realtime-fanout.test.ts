@@ -57,8 +57,10 @@ it('delivers each change to exactly the subscribers whose policy lets them see i
     await new Promise<void>((resolve, reject) => {
       ws.on('message', (data) => {
         const { event, payload } = JSON.parse(String(data));
-        if (event === 'system' && payload.extension === 'postgres_changes')
-          payload.status === 'ok' ? resolve() : reject(new Error(payload.message));
+        if (event === 'system' && payload.extension === 'postgres_changes') {
+          if (payload.status === 'ok') resolve();
+          else reject(new Error(payload.message));
+        }
         if (event === 'postgres_changes') got.push(payload.data.record.audience);
       });
       ws.send(
@@ -85,5 +87,5 @@ it('delivers each change to exactly the subscribers whose policy lets them see i
   for (let wait = 0; wait < 200 && !done(); wait++) await sleep(50);
   // A moment more for any event that should not come.
   await sleep(300);
-  received.forEach((got, i) => expect(got, `subscriber ${i}`).toEqual(expected(i)));
+  for (const [i, got] of received.entries()) expect(got, `subscriber ${i}`).toEqual(expected(i));
 });
