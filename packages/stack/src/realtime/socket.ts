@@ -11,6 +11,7 @@ import type { Hub, Member } from './hub.ts';
 import { joinChannel, refreshToken, shutdown } from './join.ts';
 import type { TenantLimits } from './limits.ts';
 import { decodeFrame, encodeFrame, type Frame, FrameError, type Vsn } from './protocol.ts';
+import { schedule } from './scheduler.ts';
 
 /**
  * Outgoing bytes a socket may have queued before pushes to it are dropped: a client that stopped reading
@@ -35,9 +36,11 @@ export class RealtimeSocket {
   /** The apikey's JWT: the identity of joins that carry no access_token. */
   readonly #apikeyToken: string | null;
   readonly #members = new Map<string, Member>();
-  /** Frames not handled yet; frames are handled in arrival order, synchronously unless one must wait. */
+  /** Frames not handled yet, in arrival order. */
   readonly #inbox: [Buffer, boolean][] = [];
   #waiting = false;
+  /** A turn of this socket is in the scheduler's queue. */
+  #queued = false;
   #dropped = false;
   /** When the client last sent anything; Phoenix drops sockets silent for 60 s. */
   lastSeen = Date.now();
@@ -51,7 +54,7 @@ export class RealtimeSocket {
       this.lastSeen = Date.now();
       const buf = Array.isArray(data) ? Buffer.concat(data) : (data as Buffer);
       this.#inbox.push([buf, isBinary]);
-      if (!this.#waiting) this.#pump();
+      this.#kick();
     });
     ws.on('close', () => this.#closeAll());
     ws.on('error', () => this.#closeAll());
@@ -67,31 +70,36 @@ export class RealtimeSocket {
   }
 
   /**
-   * Handles queued frames in order. Most (broadcasts, heartbeats) are handled synchronously, with no
-   * promise per frame; one that waits on the database (join, access_token) holds the rest behind it.
+   * Frames are handled one at a time, in order, through the scheduler's slices; one that waits on the
+   * database (join, access_token) holds the rest of this socket's frames behind it.
    */
-  #pump(): void {
-    while (this.#inbox.length) {
-      const [buf, isBinary] = this.#inbox.shift()!;
-      let pending: Promise<void> | void;
-      try {
-        pending = this.#onMessage(buf, isBinary);
-      } catch (error) {
-        this.#failed(error);
-        continue;
-      }
-      if (pending) {
-        this.#waiting = true;
-        pending
-          .catch((error) => this.#failed(error))
-          .finally(() => {
-            this.#waiting = false;
-            this.#pump();
-          });
-        return;
-      }
-    }
+  #kick(): void {
+    if (this.#queued || this.#waiting || !this.#inbox.length) return;
+    this.#queued = true;
+    schedule(this.#next);
   }
+
+  readonly #next = (): void => {
+    this.#queued = false;
+    const [buf, isBinary] = this.#inbox.shift()!;
+    let pending: Promise<void> | void;
+    try {
+      pending = this.#onMessage(buf, isBinary);
+    } catch (error) {
+      this.#failed(error);
+    }
+    if (pending) {
+      this.#waiting = true;
+      pending
+        .catch((error) => this.#failed(error))
+        .finally(() => {
+          this.#waiting = false;
+          this.#kick();
+        });
+      return;
+    }
+    this.#kick();
+  };
 
   #failed(error: unknown): void {
     this.#deps.log('realtime', `socket message failed: ${(error as Error)?.stack ?? error}`);
