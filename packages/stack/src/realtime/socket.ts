@@ -82,12 +82,7 @@ export class RealtimeSocket {
   readonly #next = (): void => {
     this.#queued = false;
     const [buf, isBinary] = this.#inbox.shift()!;
-    let pending: Promise<void> | void;
-    try {
-      pending = this.#onMessage(buf, isBinary);
-    } catch (error) {
-      this.#failed(error);
-    }
+    const pending = this.#handle(buf, isBinary);
     if (pending) {
       this.#waiting = true;
       pending
@@ -100,6 +95,16 @@ export class RealtimeSocket {
     }
     this.#kick();
   };
+
+  /** One frame; a promise when its handling waits on the database. */
+  #handle(buf: Buffer, isBinary: boolean): Promise<void> | undefined {
+    try {
+      return this.#onMessage(buf, isBinary) ?? undefined;
+    } catch (error) {
+      this.#failed(error);
+      return undefined;
+    }
+  }
 
   #failed(error: unknown): void {
     this.#deps.log('realtime', `socket message failed: ${(error as Error)?.stack ?? error}`);
