@@ -234,3 +234,45 @@ describe('joins per second', () => {
     );
   });
 });
+
+describe('a socket that stops reading', () => {
+  const logs: string[] = [];
+  const box = {} as { stack: RunningStack; sockets: WebSocket[] };
+  beforeAll(async () => {
+    box.stack = await startTestStack({
+      workdir,
+      realtimeLimits: { maxEventsPerSecond: 10_000 },
+      log: (service, line) => logs.push(`[${service}] ${line}`),
+    });
+    box.sockets = [];
+  });
+  afterAll(async () => {
+    for (const ws of box.sockets) ws.terminate();
+    await box.stack.stop();
+  });
+
+  it('has pushes to it dropped past 8 MiB unsent, while the other members still get every one', async () => {
+    const stalled = await open(box);
+    await stalled.join('slow');
+    const reader = await open(box);
+    await reader.join('slow');
+    const sender = await open(box);
+    await sender.join('slow', { broadcast: { ack: true } });
+    // The stalled client stops reading its socket: the kernel's buffers fill, then the stack's.
+    (stalled.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const payload = { type: 'broadcast', event: 'big', payload: { blob: 'z'.repeat(1_000_000) } };
+    for (let i = 0; i < 40; i++) {
+      const ref = sender.push('slow', 'broadcast', payload);
+      expect((await sender.reply(ref)).payload.status).toBe('ok');
+    }
+    await reader.until(() => reader.frames.list.filter((f) => f.event === 'broadcast').length === 40);
+    expect(logs).toContain('[realtime] a socket stopped reading; dropping pushes to it');
+    // The stalled client gets what was queued before the limit, not all 40; replies were never dropped.
+    (stalled.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    stalled.ws.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: 'hb-slow' }));
+    await stalled.reply('hb-slow');
+    const got = stalled.frames.list.filter((f) => f.event === 'broadcast').length;
+    expect(got).toBeGreaterThan(0);
+    expect(got).toBeLessThan(40);
+  });
+});

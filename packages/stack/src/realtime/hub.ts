@@ -16,7 +16,7 @@ export interface Binding {
 
 export interface Member {
   send(frame: Frame): void;
-  /** A frame already encoded for `vsn`. */
+  /** A fan-out push already encoded for `vsn`; dropped while the client is not reading. */
   sendEncoded(data: string | Buffer): void;
   /** Ends the channel with a `system` error and `phx_close`, as the server's shutdown_response. */
   shutdown(message: string): void;

@@ -111,11 +111,15 @@ export class RealtimeSocket {
   }
 
   send(frame: Frame): void {
-    this.sendEncoded(encodeFrame(frame, this.#vsn));
+    if (this.#ws.readyState !== this.#ws.OPEN) return;
+    this.#ws.send(encodeFrame(frame, this.#vsn));
   }
 
-  /** Sends a frame already encoded for this socket's protocol version (fan-out encodes once per room). */
-  sendEncoded(data: string | Buffer): void {
+  /**
+   * A fan-out push (broadcast, postgres_changes) already encoded for this socket's protocol version.
+   * Replies and system messages always go out; pushes are dropped while the client is not reading.
+   */
+  push(data: string | Buffer): void {
     if (this.#ws.readyState !== this.#ws.OPEN) return;
     if (this.#ws.bufferedAmount > HIGH_WATER_BYTES) {
       if (!this.#dropped) this.#deps.log('realtime', 'a socket stopped reading; dropping pushes to it');
