@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const SUITES = ['start', 'rest', 'auth', 'realtime', 'storage', 'functions', 'faults'];
+const SUITES = ['start', 'rest', 'auth', 'realtime', 'realtime-load', 'storage', 'functions', 'faults'];
 
 interface Row {
   suite: string;

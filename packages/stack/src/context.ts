@@ -9,6 +9,7 @@ import type { StackConfig } from './config.ts';
 import type { Inbox } from './inbox/inbox.ts';
 import type { Jwt } from './jwt.ts';
 import type { ApiKeyRole, ApiKeys } from './keys.ts';
+import type { RealtimeLimits } from './realtime/limits.ts';
 
 /** Database roles the services log in as, like the real services' connection strings. */
 export type ServiceRole = 'authenticator' | 'supabase_auth_admin' | 'supabase_storage_admin' | 'postgres';
@@ -37,6 +38,8 @@ export interface StackContext {
   connect(role: ServiceRole, options?: { max?: number }): Sql;
   inbox: Inbox;
   log: Logger;
+  /** Realtime's tenant limits over the CLI's defaults (StartOptions.realtimeLimits). */
+  realtimeLimits?: Partial<RealtimeLimits>;
 }
 
 export interface RequestContext {

@@ -29,6 +29,7 @@ import { LOCAL_PASSWORD, startPostgres } from './postgres/server.ts';
 import { type Supervised, supervise } from './postgres/supervisor.ts';
 import { createFromTemplate } from './postgres/template.ts';
 import { build as buildRealtime } from './realtime/index.ts';
+import type { RealtimeLimits } from './realtime/limits.ts';
 import { build as buildRest } from './rest/index.ts';
 import { build as buildStorage } from './storage/index.ts';
 import { freePort, isPortTaken } from './util/ports.ts';
@@ -59,6 +60,11 @@ export interface StartOptions {
    * `apikey` (401 "No API key found in request" / "Invalid API key"). Default off, as `supabase start`.
    */
   requireApiKey?: boolean;
+  /**
+   * Realtime's tenant limits (events and joins per second, users, channels per socket, payload size).
+   * Default: what `supabase start` seeds (realtime/limits.ts); a hosted plan's quotas can be given here.
+   */
+  realtimeLimits?: Partial<RealtimeLimits>;
   log?: Logger;
 }
 
@@ -215,6 +221,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       dataDir,
       inbox,
       log,
+      ...(options.realtimeLimits ? { realtimeLimits: options.realtimeLimits } : {}),
       connect(role: ServiceRole, { max = 10 } = {}) {
         const url = new URL(dbUrl!);
         if (role !== 'postgres') {

@@ -1,12 +1,13 @@
 /**
  * @module realtime/hub — the joined channels of every socket, by topic: broadcast fan-out and presence
  * (track/untrack, `presence_state`, `presence_diff`). Private and public channels of one name are
- * separate rooms, as on the real server.
+ * separate rooms, as on the real server. Broadcasts count against the tenant's events per second.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChannelPolicies, Identity } from './auth.ts';
 import type { ChangeSpec } from './filters.ts';
-import type { Frame } from './protocol.ts';
+import type { TenantLimits } from './limits.ts';
+import { encodeFrame, type Frame, type Vsn } from './protocol.ts';
 
 export interface Binding {
   id: number;
@@ -15,6 +16,11 @@ export interface Binding {
 
 export interface Member {
   send(frame: Frame): void;
+  /** A fan-out push already encoded for `vsn`; dropped while the client is not reading. */
+  sendEncoded(data: string | Buffer): void;
+  /** Ends the channel with a `system` error and `phx_close`, as the server's shutdown_response. */
+  shutdown(message: string): void;
+  vsn: Vsn;
   topic: string;
   subTopic: string;
   joinRef: string | null;
@@ -39,8 +45,13 @@ const canRead = (m: Member, ext: 'broadcast' | 'presence') => !m.private || !!m.
 
 export class Hub {
   readonly #rooms = new Map<string, Set<Member>>();
+  readonly #limits: TenantLimits;
   /** Members with postgres_changes bindings, for the change dispatcher. */
   readonly changeMembers = new Set<Member>();
+
+  constructor(limits: TenantLimits) {
+    this.#limits = limits;
+  }
 
   join(member: Member): void {
     const key = roomKey(member.private, member.subTopic);
@@ -61,15 +72,35 @@ export class Hub {
     if (!room.size) this.#rooms.delete(key);
   }
 
-  /** Sends a user broadcast to a room; `from` is skipped unless it joined with `self: true`. */
+  /**
+   * Sends a user broadcast to a room; `from` is skipped unless it joined with `self: true`. The frame is
+   * encoded once per protocol version, not once per member. Sending counts one event and each delivery
+   * another, as Realtime counts them; once the tenant is over its events per second, each channel that
+   * receives a message is shut down after it (`Too many messages per second`), as Realtime does.
+   */
   broadcast(isPrivate: boolean, subTopic: string, payload: Record<string, unknown>, from?: Member): void {
+    const events = this.#limits.events;
+    if (from) events.add();
     const room = this.#rooms.get(roomKey(isPrivate, subTopic));
     if (!room) return;
+    const frame: Frame = {
+      join_ref: null,
+      ref: null,
+      topic: `realtime:${subTopic}`,
+      event: 'broadcast',
+      payload,
+    };
+    const encoded: Partial<Record<Vsn, string | Buffer>> = {};
+    const over: Member[] = [];
     for (const m of room) {
       if (m === from && !m.self) continue;
       if (!canRead(m, 'broadcast')) continue;
-      m.send({ join_ref: null, ref: null, topic: m.topic, event: 'broadcast', payload });
+      const data = encoded[m.vsn] ?? encodeFrame(frame, m.vsn);
+      encoded[m.vsn] = data;
+      m.sendEncoded(data);
+      if (events.add()) over.push(m);
     }
+    for (const m of over) m.shutdown('Too many messages per second');
   }
 
   /** The room's presence as Phoenix Presence lists it: key → metas. */

@@ -8,6 +8,7 @@ import type { Service, StackContext } from '../context.ts';
 import { handleBroadcast } from './broadcast-api.ts';
 import { ChangeDispatcher } from './changes.ts';
 import { Hub } from './hub.ts';
+import { TenantLimits } from './limits.ts';
 import type { Vsn } from './protocol.ts';
 import { PUBLICATIONS, startReplication } from './replication.ts';
 import { RealtimeSocket } from './socket.ts';
@@ -17,7 +18,8 @@ const IDLE_TIMEOUT_MS = 60_000;
 
 export async function build(stack: StackContext): Promise<Service> {
   const sql = stack.connect('postgres', { max: 4 });
-  const hub = new Hub();
+  const limits = new TenantLimits(stack.realtimeLimits);
+  const hub = new Hub(limits);
   const sockets = new Set<RealtimeSocket>();
   // A temporary slot: Postgres drops it when this connection ends, so a crashed stack leaves nothing behind.
   const slot = `stack_realtime_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -40,8 +42,9 @@ export async function build(stack: StackContext): Promise<Service> {
     stack.log,
   );
   dispatcher = new ChangeDispatcher(sql, hub, stack.log, (lsn) => replication.ack(lsn));
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 3 * 1024 * 1024 });
-  const deps = { hub, jwt: stack.jwt, sql, log: stack.log, replicationReady: replication.ready };
+  // Phoenix's frame cap; payloads over the tenant's max_payload_size_in_kb are refused per broadcast.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 5_000_000 });
+  const deps = { hub, jwt: stack.jwt, sql, log: stack.log, limits, replicationReady: replication.ready };
   // Ready means changes committed from now on are delivered: wait for the slot (it waits for open
   // transactions to finish), but never hold the stack's start hostage to it.
   await Promise.race([replication.ready.catch(() => {}), new Promise((r) => setTimeout(r, 10_000).unref())]);
@@ -78,6 +81,7 @@ export async function build(stack: StackContext): Promise<Service> {
     },
     async close() {
       clearInterval(reaper);
+      limits.close();
       for (const s of sockets) s.close();
       wss.close();
       await replication.close();

@@ -138,6 +138,9 @@ export async function joinChannel(
   const presenceKey = config.presence?.key ? String(config.presence.key) : randomUUID();
   const member: Member = {
     send: (f) => socket.send(f),
+    sendEncoded: (data) => socket.push(data),
+    shutdown: (message) => shutdown(socket, member, message),
+    vsn: socket.vsn,
     topic: frame.topic,
     subTopic,
     joinRef: frame.join_ref ?? frame.ref,

@@ -9,13 +9,22 @@ import type { Jwt } from '../jwt.ts';
 import { type Identity, RealtimeAuthError, verifyToken } from './auth.ts';
 import type { Hub, Member } from './hub.ts';
 import { joinChannel, refreshToken, shutdown } from './join.ts';
+import type { TenantLimits } from './limits.ts';
 import { decodeFrame, encodeFrame, type Frame, FrameError, type Vsn } from './protocol.ts';
+import { schedule } from './scheduler.ts';
+
+/**
+ * Outgoing bytes a socket may have queued before pushes to it are dropped: a client that stopped reading
+ * must not grow the stack's memory or slow the fan-out to everyone else.
+ */
+const HIGH_WATER_BYTES = 8 * 1024 * 1024;
 
 export interface SocketDeps {
   hub: Hub;
   jwt: Jwt;
   sql: Sql;
   log: Logger;
+  limits: TenantLimits;
   /** Resolves when postgres_changes can be delivered. */
   replicationReady: Promise<void>;
 }
@@ -27,7 +36,12 @@ export class RealtimeSocket {
   /** The apikey's JWT: the identity of joins that carry no access_token. */
   readonly #apikeyToken: string | null;
   readonly #members = new Map<string, Member>();
-  #chain: Promise<void> = Promise.resolve();
+  /** Frames not handled yet, in arrival order. */
+  readonly #inbox: [Buffer, boolean][] = [];
+  #waiting = false;
+  /** A turn of this socket is in the scheduler's queue. */
+  #queued = false;
+  #dropped = false;
   /** When the client last sent anything; Phoenix drops sockets silent for 60 s. */
   lastSeen = Date.now();
 
@@ -38,20 +52,82 @@ export class RealtimeSocket {
     this.#apikeyToken = apikeyToken;
     ws.on('message', (data, isBinary) => {
       this.lastSeen = Date.now();
-      const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
-      this.#chain = this.#chain
-        .then(() => this.#onMessage(buf, isBinary))
-        .catch((error) => {
-          deps.log('realtime', `socket message failed: ${(error as Error).stack ?? error}`);
-        });
+      const buf = Array.isArray(data) ? Buffer.concat(data) : (data as Buffer);
+      this.#inbox.push([buf, isBinary]);
+      this.#kick();
     });
     ws.on('close', () => this.#closeAll());
     ws.on('error', () => this.#closeAll());
   }
 
+  get vsn(): Vsn {
+    return this.#vsn;
+  }
+
+  /** How many channels this socket holds (the per-client channel limit). */
+  get channelCount(): number {
+    return this.#members.size;
+  }
+
+  /**
+   * Frames are handled one at a time, in order, through the scheduler's slices; one that waits on the
+   * database (join, access_token) holds the rest of this socket's frames behind it.
+   */
+  #kick(): void {
+    if (this.#queued || this.#waiting || !this.#inbox.length) return;
+    this.#queued = true;
+    schedule(this.#next);
+  }
+
+  readonly #next = (): void => {
+    this.#queued = false;
+    const [buf, isBinary] = this.#inbox.shift()!;
+    const pending = this.#handle(buf, isBinary);
+    if (pending) {
+      this.#waiting = true;
+      pending
+        .catch((error) => this.#failed(error))
+        .finally(() => {
+          this.#waiting = false;
+          this.#kick();
+        });
+      return;
+    }
+    this.#kick();
+  };
+
+  /** One frame; a promise when its handling waits on the database. */
+  #handle(buf: Buffer, isBinary: boolean): Promise<void> | undefined {
+    try {
+      return this.#onMessage(buf, isBinary) ?? undefined;
+    } catch (error) {
+      this.#failed(error);
+      return undefined;
+    }
+  }
+
+  #failed(error: unknown): void {
+    this.#deps.log('realtime', `socket message failed: ${(error as Error)?.stack ?? error}`);
+  }
+
   send(frame: Frame): void {
     if (this.#ws.readyState !== this.#ws.OPEN) return;
     this.#ws.send(encodeFrame(frame, this.#vsn));
+  }
+
+  /**
+   * A fan-out push (broadcast, postgres_changes) already encoded for this socket's protocol version.
+   * Replies and system messages always go out; pushes are dropped while the client is not reading.
+   */
+  push(data: string | Buffer): void {
+    if (this.#ws.readyState !== this.#ws.OPEN) return;
+    if (this.#ws.bufferedAmount > HIGH_WATER_BYTES) {
+      if (!this.#dropped) this.#deps.log('realtime', 'a socket stopped reading; dropping pushes to it');
+      this.#dropped = true;
+      return;
+    }
+    this.#dropped = false;
+    this.#ws.send(data);
   }
 
   reply(frame: Frame, status: 'ok' | 'error', response: unknown): void {
@@ -72,6 +148,7 @@ export class RealtimeSocket {
   #closeAll(): void {
     for (const member of this.#members.values()) this.#deps.hub.leave(member);
     this.#members.clear();
+    this.#deps.limits.users.delete(this);
   }
 
   forget(member: Member): void {
@@ -79,7 +156,7 @@ export class RealtimeSocket {
     this.#deps.hub.leave(member);
   }
 
-  async #onMessage(data: Buffer, isBinary: boolean): Promise<void> {
+  #onMessage(data: Buffer, isBinary: boolean): Promise<void> | void {
     let frame: Frame;
     try {
       frame = decodeFrame(data, isBinary, this.#vsn);
@@ -101,7 +178,7 @@ export class RealtimeSocket {
         this.forget(member);
         return;
       case 'broadcast':
-        return this.#broadcast(member, frame);
+        return this.#broadcast(member, frame, data.length);
       case 'presence':
         return this.#presence(member, frame);
       case 'access_token':
@@ -115,6 +192,13 @@ export class RealtimeSocket {
   async #join(frame: Frame): Promise<void> {
     if (!frame.topic.startsWith('realtime:'))
       return this.reply(frame, 'error', { reason: 'unmatched topic' });
+    const refusal = this.#overLimit(frame.topic);
+    if (refusal) {
+      this.reply(frame, 'error', { reason: refusal });
+      // Realtime disconnects the whole socket when the tenant's joins are over the limit.
+      if (refusal.startsWith('ClientJoinRateLimitReached')) this.#ws.close(1000);
+      return;
+    }
     const previous = this.#members.get(frame.topic);
     if (previous) {
       // A second join of the same topic replaces the first, as Phoenix closes the old channel.
@@ -128,12 +212,33 @@ export class RealtimeSocket {
       this.forget(previous);
     }
     const member = await joinChannel(this, frame, this.#apikeyToken, this.#deps);
-    if (member) this.#members.set(member.topic, member);
+    if (member) {
+      this.#members.set(member.topic, member);
+      this.#deps.limits.users.add(this);
+    }
   }
 
-  #broadcast(member: Member, frame: Frame): void {
+  /** The tenant checks Realtime makes before a join, in its order; the refusal's reason, else null. */
+  #overLimit(topic: string): string | null {
+    const { limits, users, joins } = this.#deps.limits;
+    if (!users.has(this) && users.size >= limits.maxConcurrentUsers)
+      return 'ConnectionRateLimitReached: Too many connected users';
+    if (joins.triggered) return 'ClientJoinRateLimitReached: Too many joins per second';
+    joins.add();
+    // A join of a topic already held replaces that channel, so it does not count twice.
+    const held = this.#members.size - (this.#members.has(topic) ? 1 : 0);
+    if (held >= limits.maxChannelsPerClient) return 'ChannelRateLimitReached: Too many channels';
+    return null;
+  }
+
+  #broadcast(member: Member, frame: Frame, size: number): void {
     const payload = frame.payload as Record<string, unknown> | null;
     if (typeof payload !== 'object' || payload === null) return;
+    if (size > this.#deps.limits.maxPayloadBytes) {
+      // Realtime drops it; only a sender that asked for acks hears why.
+      if (member.ack) this.reply(frame, 'error', 'payload_size_exceeded');
+      return;
+    }
     if (!member.private || member.policies?.broadcast.write) {
       const { type, event, payload: body, ...rest } = payload;
       const meta = (rest as { meta?: unknown }).meta;
