@@ -70,7 +70,6 @@ export async function build(stack: StackContext): Promise<Service> {
   const pool = stack.connect('authenticator', { max: 10 });
   textOnly(pool);
   const schemas = stack.config.api.schemas;
-  const options: PlanOptions = { maxRows: stack.config.api.maxRows };
   const plans = new Map<string, Cached>();
   const cache = new SchemaCacheHolder(pool, schemas, stack.log, () => plans.clear());
   const admin = stack.connect('postgres', { max: 1 });
@@ -79,6 +78,12 @@ export async function build(stack: StackContext): Promise<Service> {
   } finally {
     await admin.end({ timeout: 1 });
   }
+
+  /** `pgrst.db_max_rows` on the authenticator role overrides config.toml, as PostgREST's in-database config does. */
+  const planOptions = (): PlanOptions => {
+    const inDb = cache.current.config.maxRows;
+    return { maxRows: inDb !== undefined ? inDb : stack.config.api.maxRows };
+  };
 
   const searchPaths = new Map(
     schemas.map((schema) => [
@@ -112,7 +117,7 @@ export async function build(stack: StackContext): Promise<Service> {
     const req = parseRequest(request, url, path, schemas);
     // An unknown time zone is ignored, as PostgREST does unless handling=strict.
     if (req.prefer.timezone && !cache.current.timezones.has(req.prefer.timezone)) delete req.prefer.timezone;
-    const plan = planRequest(cache.current, req, body, options);
+    const plan = planRequest(cache.current, req, body, planOptions());
     if (cacheable) {
       if (plans.size >= PLAN_CACHE_SIZE) plans.clear();
       plans.set(cacheKey, { req, plan });
@@ -167,7 +172,7 @@ export async function build(stack: StackContext): Promise<Service> {
       });
       failure ??= violation(plan, outcome);
       if (failure) throw failure;
-      return respond(req, plan, outcome, options.maxRows);
+      return respond(req, plan, outcome, planOptions().maxRows);
     } catch (error) {
       const extra: Record<string, string> = schema ? { 'content-profile': schema } : {};
       if (error instanceof ApiError) return errorResponse(error, extra);

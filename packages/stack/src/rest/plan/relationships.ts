@@ -3,7 +3,7 @@
  * one-to-one, many-to-many through a junction table), honouring `!hint`s, with PostgREST's PGRST200/201.
  */
 import { ApiError, fuzzyOne } from '../errors.ts';
-import type { ForeignKey, SchemaCache, Table } from '../schema/types.ts';
+import type { ForeignKey, FunctionInfo, SchemaCache, Table } from '../schema/types.ts';
 
 export interface Relationship {
   cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
@@ -11,6 +11,8 @@ export interface Relationship {
   target: Table;
   /** Direct relationships: the key, and [source column, target column] pairs. */
   fk: ForeignKey;
+  /** A computed relationship: the function of the source row that returns the target rows. */
+  computed?: FunctionInfo;
   pairs: [string, string][];
   junction?: {
     table: Table;
@@ -50,6 +52,12 @@ function relationshipsOf(cache: SchemaCache, source: Table): Relationship[] {
         pairs: zip(fk.refColumns, fk.columns),
       });
     }
+  }
+  for (const c of cache.computedRelationships) {
+    if (c.source !== source) continue;
+    const fk = { name: c.fn.name, table: source, columns: [], ref: c.target, refColumns: [] };
+    const cardinality = c.toOne ? 'many-to-one' : 'one-to-many';
+    out.push({ cardinality, source, target: c.target, fk, pairs: [], computed: c.fn });
   }
   // Junction tables: two keys out of one table, both part of its primary key or one unique constraint.
   for (const toSource of cache.foreignKeys) {
@@ -101,12 +109,16 @@ export function findRelationship(
   hint?: string,
 ): Relationship {
   const all = relationshipsOf(cache, source);
-  let found = all.filter((r) => r.target.name === name && r.target.schema === source.schema);
+  // A computed relationship goes by its function's name, any other by its target table's.
+  let found = all.filter((r) =>
+    r.computed ? r.computed.name === name : r.target.name === name && r.target.schema === source.schema,
+  );
   if (found.length === 0) {
     // Embedding by key name or by a many-to-one column (`select=*,country_id(*)`).
     found = all.filter(
       (r) =>
         !r.junction &&
+        !r.computed &&
         (r.fk.name === name ||
           (r.cardinality !== 'one-to-many' && r.pairs.length === 1 && r.pairs[0]?.[0] === name)),
     );
