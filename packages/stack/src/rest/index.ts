@@ -10,8 +10,9 @@ import { ApiError, errorResponse, fromPgError, invalidBody } from './errors.ts';
 import { execute, type RequestSettings } from './execute.ts';
 import { openApi } from './openapi.ts';
 import { type ApiRequest, parseRequest } from './parse/request.ts';
+import { explainPlan, planRefused } from './plan/explain.ts';
 import { type PlanOptions, planRequest, type QueryPlan } from './plan/index.ts';
-import { respond, violation } from './respond.ts';
+import { respond, respondPlan, violation } from './respond.ts';
 import { SchemaCacheHolder } from './schema/cache.ts';
 import type { Body } from './sql/write.ts';
 
@@ -146,7 +147,13 @@ export async function build(stack: StackContext): Promise<Service> {
         });
       }
       const body = await readBody(request);
-      const { req, plan } = planFor(request, url, path, body);
+      const { req, plan: planned } = planFor(request, url, path, body);
+      let plan = planned;
+      if (req.plan) {
+        // Checked per request: the setting may change with a schema reload after the plan was cached.
+        if (!cache.current.config.planEnabled) throw planRefused(req);
+        plan = explainPlan(planned, req.plan);
+      }
       schema = req.schema;
       const headers: Record<string, string> = {};
       request.headers.forEach((v, k) => {
@@ -172,6 +179,7 @@ export async function build(stack: StackContext): Promise<Service> {
       });
       failure ??= violation(plan, outcome);
       if (failure) throw failure;
+      if (plan.planOutput) return respondPlan(req, plan, outcome);
       return respond(req, plan, outcome, planOptions().maxRows);
     } catch (error) {
       const extra: Record<string, string> = schema ? { 'content-profile': schema } : {};

@@ -118,6 +118,13 @@ class Planner {
           );
         const rel = findRelationship(this.cache, source.table, item.relation, item.hint);
         const key = item.alias ?? item.relation;
+        // PostgREST names each embedding's subquery after its key: two alike collide in Postgres.
+        if (node.embeds.some((e) => e.key === key && !e.spread) && !item.spread)
+          throw new ApiError(
+            400,
+            '42712',
+            `table name "${source.sqlName ?? source.label}_${key}_${path.split('.').filter(Boolean).length + 1}" specified more than once`,
+          );
         const childPath = path ? `${path}.${key}` : key;
         // A to-many spread turns each column into an array, so `*` must become the named columns.
         const children =

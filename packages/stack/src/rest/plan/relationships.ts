@@ -109,11 +109,19 @@ export function findRelationship(
   hint?: string,
 ): Relationship {
   const all = relationshipsOf(cache, source);
-  // A computed relationship goes by its function's name, any other by its target table's.
+  const self = (r: Relationship) => r.target === source && !r.junction && !r.computed;
+  // A computed relationship goes by its function's name, any other by its target table's. On a
+  // self-reference the table's name means the children; the parent goes by its column (`parent_id(*)`).
   let found = all.filter((r) =>
-    r.computed ? r.computed.name === name : r.target.name === name && r.target.schema === source.schema,
+    r.computed
+      ? r.computed.name === name
+      : r.target.name === name &&
+        r.target.schema === source.schema &&
+        !(self(r) && r.cardinality === 'many-to-one'),
   );
+  let byColumn = false;
   if (found.length === 0) {
+    byColumn = true;
     // Embedding by key name or by a many-to-one column (`select=*,country_id(*)`).
     found = all.filter(
       (r) =>
@@ -123,7 +131,11 @@ export function findRelationship(
           (r.cardinality !== 'one-to-many' && r.pairs.length === 1 && r.pairs[0]?.[0] === name)),
     );
   }
-  if (hint !== undefined) found = found.filter((r) => matchesHint(r, hint));
+  // A key or column names the base table's key: keys inferred through views step aside.
+  if (byColumn && found.some((r) => !r.fk.viaView)) found = found.filter((r) => !r.fk.viaView);
+  // PostgREST does not match a self-reference by its constraint's name, only by a column.
+  if (hint !== undefined)
+    found = found.filter((r) => matchesHint(r, hint) && !(self(r) && r.fk.name === hint));
   // A table related both directly and through a junction: the direct key wins, as in PostgREST.
   if (found.length > 1 && hint === undefined && found.some((r) => !r.junction)) {
     const direct = found.filter((r) => !r.junction);

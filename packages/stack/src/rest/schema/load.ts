@@ -17,7 +17,9 @@ import {
 const RELATIONS = `
 select n.nspname as schema, c.relname as name, c.relkind as kind,
   coalesce((select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
-      'notNull', a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid)) order by a.attnum)
+      'notNull', a.attnotnull, 'default', case when a.attidentity <> ''
+        then format('nextval(%L::regclass)', pg_get_serial_sequence(c.oid::regclass::text, a.attname))
+        else pg_get_expr(d.adbin, d.adrelid) end) order by a.attnum)
     from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
     where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
   coalesce((select json_agg(json_build_object('type', con.contype, 'cols',
@@ -205,8 +207,8 @@ function inferViewKeys(relations: RelRow[], byRegclass: Map<string, Table>, fks:
       return used !== undefined && cols.every((c) => used.has(c) && view.columns.has(c));
     };
     for (const fk of fks) {
-      if (exposes(fk.table, fk.columns)) out.push({ ...fk, table: view });
-      if (exposes(fk.ref, fk.refColumns)) out.push({ ...fk, ref: view });
+      if (exposes(fk.table, fk.columns)) out.push({ ...fk, table: view, viaView: true });
+      if (exposes(fk.ref, fk.refColumns)) out.push({ ...fk, ref: view, viaView: true });
     }
   }
   return out;

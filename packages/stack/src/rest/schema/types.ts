@@ -8,7 +8,7 @@ export interface Column {
   /** As `format_type` prints it, e.g. `integer`, `text[]`, `timestamp with time zone`. */
   type: string;
   notNull: boolean;
-  /** The default expression from the catalog (used for `Prefer: missing=default`). */
+  /** The default expression from the catalog, `nextval(…)` for identity columns (`Prefer: missing=default`). */
   default: string | null;
 }
 
@@ -32,6 +32,8 @@ export interface ForeignKey {
   /** The referenced side. */
   ref: Table;
   refColumns: string[];
+  /** Inferred through a view from a base table's key. */
+  viaView?: boolean;
 }
 
 export interface FunctionArg {
