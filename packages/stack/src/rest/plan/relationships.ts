@@ -110,14 +110,9 @@ export function findRelationship(
 ): Relationship {
   const all = relationshipsOf(cache, source);
   const self = (r: Relationship) => r.target === source && !r.junction && !r.computed;
-  // A computed relationship goes by its function's name, any other by its target table's. On a
-  // self-reference the table's name means the children; the parent goes by its column (`parent_id(*)`).
+  // A computed relationship goes by its function's name, any other by its target table's.
   let found = all.filter((r) =>
-    r.computed
-      ? r.computed.name === name
-      : r.target.name === name &&
-        r.target.schema === source.schema &&
-        !(self(r) && r.cardinality === 'many-to-one'),
+    r.computed ? r.computed.name === name : r.target.name === name && r.target.schema === source.schema,
   );
   let byColumn = false;
   if (found.length === 0) {
@@ -141,9 +136,9 @@ export function findRelationship(
     const direct = found.filter((r) => !r.junction);
     if (direct.length === 1) found = direct;
   }
-  // On a self-reference a column hint names the children (`employees!manager_id`); the parent is
-  // embedded by the column itself (`manager_id(*)`).
-  if (found.length === 2 && hint !== undefined && found.every((r) => r.target === source && !r.junction)) {
+  // On a self-reference through one key, the table's name or a column hint names the children
+  // (`employees(*)`, `employees!manager_id(*)`); the parent is embedded by the column (`manager_id(*)`).
+  if (found.length === 2 && found.every(self) && (hint !== undefined || found[0]?.fk === found[1]?.fk)) {
     found = found.filter((r) => r.cardinality === 'one-to-many');
   }
   if (found.length === 1 && found[0]) return found[0];

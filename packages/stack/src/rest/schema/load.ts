@@ -41,7 +41,8 @@ select con.conname as name, con.conrelid::regclass::text as tbl, con.confrelid::
     join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num) as cols,
   (select json_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(num, ord)
     join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num) as ref_cols
-from pg_constraint con where con.contype = 'f'`;
+from pg_constraint con where con.contype = 'f'
+order by con.conname`;
 
 const FUNCTIONS = `
 select n.nspname as schema, p.proname as name, p.proretset as set, p.provolatile as volatility,
