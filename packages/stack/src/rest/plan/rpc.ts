@@ -2,7 +2,7 @@
  * @module rest/plan/rpc — picks the function overload a call means from its argument names (or a single
  * unnamed parameter taking the whole body), with PostgREST's PGRST202/203, and renders the call.
  */
-import { ApiError, fuzzyOne } from '../errors.ts';
+import { ApiError, fuzzyOne, NAME_HINT_SCORE } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import { type FunctionInfo, key, type SchemaCache } from '../schema/types.ts';
 import { ident, type Params, qualified } from '../sql/params.ts';
@@ -36,7 +36,7 @@ function notFound(cache: SchemaCache, req: ApiRequest, names: string[]): ApiErro
       .flat()
       .filter((f) => f.schema === req.schema)
       .map((f) => f.name);
-    hint = fuzzyOne(req.target.name, inSchema);
+    hint = fuzzyOne(req.target.name, inSchema, undefined, NAME_HINT_SCORE);
   }
   return new ApiError(
     404,
