@@ -96,7 +96,7 @@ describe('rest: errors', () => {
     const hinted = await db
       .from('rest_people')
       .select(
-        'name, mentor:mentor_id(name), mentees:rest_people!mentor_id(name), reports:rest_people!rest_people_manager_id_fkey(name)',
+        'name, mentor:mentor_id(name), mentees:rest_people!mentor_id(name), reports:rest_people!manager_id(name)',
       )
       .eq('id', 1);
     expect(hinted.data).toEqual([

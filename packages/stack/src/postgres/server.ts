@@ -214,6 +214,10 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
     // a restart after `kill -9` near a second (postgres/supervisor.ts).
     checkpoint_timeout: '30s',
     timezone: 'UTC',
+    // As the Supabase image: its planner cache estimate, and query identifiers (it preloads
+    // pg_stat_statements), which EXPLAIN VERBOSE and PostgREST's plan output show.
+    effective_cache_size: '128MB',
+    compute_query_id: 'on',
     log_min_messages: 'warning',
     log_min_error_statement: 'panic',
   };

@@ -61,19 +61,21 @@ function grams(value: string, n: number): Set<string> {
 
 /**
  * PostgREST's "Perhaps you meant" pick (a fuzzy set): among candidates sharing a trigram (else a
- * bigram) with the query, the best 1 - distance / longer length, case-insensitive, if it reaches 0.33.
+ * bigram) with the query, the best 1 - distance / longer length, case-insensitive, if it reaches
+ * `minScore` (0.33; PostgREST asks 0.75 of table and function names, so as not to reveal far ones).
  */
 export function fuzzyOne(
   query: string,
   candidates: Iterable<string>,
   exclude?: (c: string) => boolean,
+  minScore = 0.33,
 ): string | null {
   const list = [...candidates].filter((c) => !exclude?.(c));
   const q = query.toLowerCase();
   for (const n of [3, 2]) {
     const qGrams = grams(query, n);
     let best: string | null = null;
-    let score = 0.33;
+    let score = minScore;
     for (const c of list) {
       if (![...grams(c, n)].some((g) => qGrams.has(g))) continue;
       const lc = c.toLowerCase();
@@ -87,6 +89,9 @@ export function fuzzyOne(
   }
   return null;
 }
+
+/** The score PostgREST's table and function name hints must reach. */
+export const NAME_HINT_SCORE = 0.75;
 
 /** Postgres' suggestion: the closest column within 3 edits and half its length; none on a tie. */
 function closest(name: string, candidates: Iterable<string>): string | null {
@@ -119,7 +124,7 @@ export const columnNotFound = (table: string, column: string) =>
   new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 
 export function tableNotFound(schema: string, table: string, tables: Iterable<string> = []): ApiError {
-  const match = fuzzyOne(table, tables);
+  const match = fuzzyOne(table, tables, undefined, NAME_HINT_SCORE);
   const hint = match ? `Perhaps you meant the table '${schema}.${match}'` : null;
   return new ApiError(
     404,

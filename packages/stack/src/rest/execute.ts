@@ -29,6 +29,8 @@ export interface ResultRow {
 
 export interface Outcome {
   row: ResultRow;
+  /** Every row the statement returned (an EXPLAIN in text format gives one per line). */
+  rows: Record<string, unknown>[];
   /** Rows estimated by the planner, for Prefer: count=planned|estimated. */
   planned: number | null;
 }
@@ -96,7 +98,7 @@ export async function execute(
       ).value;
       planned = explained[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? null;
     }
-    const outcome = { row, planned };
+    const outcome = { row, rows: rows as unknown as Record<string, unknown>[], planned };
     if (!end) await sql.unsafe(decide(outcome) === 'rollback' ? 'rollback' : 'commit');
     return outcome;
   } finally {

@@ -10,8 +10,9 @@ import { ApiError, errorResponse, fromPgError, invalidBody } from './errors.ts';
 import { execute, type RequestSettings } from './execute.ts';
 import { openApi } from './openapi.ts';
 import { type ApiRequest, parseRequest } from './parse/request.ts';
+import { explainPlan, planRefused } from './plan/explain.ts';
 import { type PlanOptions, planRequest, type QueryPlan } from './plan/index.ts';
-import { respond, violation } from './respond.ts';
+import { respond, respondPlan, violation } from './respond.ts';
 import { SchemaCacheHolder } from './schema/cache.ts';
 import type { Body } from './sql/write.ts';
 
@@ -70,7 +71,6 @@ export async function build(stack: StackContext): Promise<Service> {
   const pool = stack.connect('authenticator', { max: 10 });
   textOnly(pool);
   const schemas = stack.config.api.schemas;
-  const options: PlanOptions = { maxRows: stack.config.api.maxRows };
   const plans = new Map<string, Cached>();
   const cache = new SchemaCacheHolder(pool, schemas, stack.log, () => plans.clear());
   const admin = stack.connect('postgres', { max: 1 });
@@ -79,6 +79,12 @@ export async function build(stack: StackContext): Promise<Service> {
   } finally {
     await admin.end({ timeout: 1 });
   }
+
+  /** `pgrst.db_max_rows` on the authenticator role overrides config.toml, as PostgREST's in-database config does. */
+  const planOptions = (): PlanOptions => {
+    const inDb = cache.current.config.maxRows;
+    return { maxRows: inDb !== undefined ? inDb : stack.config.api.maxRows };
+  };
 
   const searchPaths = new Map(
     schemas.map((schema) => [
@@ -112,7 +118,7 @@ export async function build(stack: StackContext): Promise<Service> {
     const req = parseRequest(request, url, path, schemas);
     // An unknown time zone is ignored, as PostgREST does unless handling=strict.
     if (req.prefer.timezone && !cache.current.timezones.has(req.prefer.timezone)) delete req.prefer.timezone;
-    const plan = planRequest(cache.current, req, body, options);
+    const plan = planRequest(cache.current, req, body, planOptions());
     if (cacheable) {
       if (plans.size >= PLAN_CACHE_SIZE) plans.clear();
       plans.set(cacheKey, { req, plan });
@@ -141,7 +147,13 @@ export async function build(stack: StackContext): Promise<Service> {
         });
       }
       const body = await readBody(request);
-      const { req, plan } = planFor(request, url, path, body);
+      const { req, plan: planned } = planFor(request, url, path, body);
+      let plan = planned;
+      if (req.plan) {
+        // Checked per request: the setting may change with a schema reload after the plan was cached.
+        if (!cache.current.config.planEnabled) throw planRefused(req);
+        plan = explainPlan(planned, req.plan);
+      }
       schema = req.schema;
       const headers: Record<string, string> = {};
       request.headers.forEach((v, k) => {
@@ -167,7 +179,8 @@ export async function build(stack: StackContext): Promise<Service> {
       });
       failure ??= violation(plan, outcome);
       if (failure) throw failure;
-      return respond(req, plan, outcome, options.maxRows);
+      if (plan.planOutput) return respondPlan(req, plan, outcome);
+      return respond(req, plan, outcome, planOptions().maxRows);
     } catch (error) {
       const extra: Record<string, string> = schema ? { 'content-profile': schema } : {};
       if (error instanceof ApiError) return errorResponse(error, extra);

@@ -129,3 +129,19 @@ export function respond(
   if (body !== null) headers['content-length'] = String(Buffer.byteLength(body));
   return new Response(body, { status, headers });
 }
+
+/** The answer to `Accept: application/vnd.pgrst.plan`: EXPLAIN's JSON document or its lines of text. */
+export function respondPlan(req: ApiRequest, plan: QueryPlan, outcome: Outcome): Response {
+  const media = plan.planOutput;
+  const format = media?.format ?? 'text';
+  const lines = outcome.rows.map((r) => r['QUERY PLAN']);
+  const first = lines[0];
+  const body =
+    format === 'json' ? (typeof first === 'string' ? first : JSON.stringify(first ?? [])) : lines.join('\n');
+  const headers = {
+    'content-type': `application/vnd.pgrst.plan+${format}; for="${media?.for ?? 'application/json'}"; charset=utf-8`,
+    'content-profile': req.schema,
+    'content-length': String(Buffer.byteLength(body)),
+  };
+  return new Response(req.method === 'HEAD' ? null : body, { status: 200, headers });
+}

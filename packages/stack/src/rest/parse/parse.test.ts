@@ -54,8 +54,18 @@ describe('parseSelect', () => {
     );
     expect(() => parseSelect('a;drop table x')).toThrow(expect.objectContaining({ code: 'PGRST100' }));
     expect(() => parseSelect('a(b')).toThrow(expect.objectContaining({ code: 'PGRST100' }));
-    expect(() => parseSelect('count()')).toThrow(expect.objectContaining({ code: 'PGRST123', status: 400 }));
-    expect(() => parseSelect('price.sum()')).toThrow(expect.objectContaining({ code: 'PGRST123' }));
+  });
+
+  it('reads aggregates with aliases and both casts (the planner decides whether they are allowed)', () => {
+    expect(parseSelect('count(),n:count()::text')).toEqual([
+      { kind: 'field', name: '', path: [], aggregate: 'count' },
+      { kind: 'field', name: '', path: [], aggregate: 'count', alias: 'n', resultCast: 'text' },
+    ]);
+    expect(parseSelect('total:price::int.sum(),price.avg()::int,status')).toEqual([
+      { kind: 'field', name: 'price', path: [], alias: 'total', cast: 'int', aggregate: 'sum' },
+      { kind: 'field', name: 'price', path: [], aggregate: 'avg', resultCast: 'int' },
+      { kind: 'field', name: 'status', path: [] },
+    ]);
   });
 });
 

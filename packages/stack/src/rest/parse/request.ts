@@ -29,6 +29,18 @@ export interface Preferences {
   timezone?: string;
 }
 
+/** `Accept: application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose`. */
+export interface PlanMedia {
+  format: 'json' | 'text';
+  /** EXPLAIN options, as PostgREST allows them. */
+  options: PlanOption[];
+  /** The media type the explained query would have produced. */
+  for: string;
+}
+
+export const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const;
+export type PlanOption = (typeof PLAN_OPTIONS)[number];
+
 export interface Range {
   limit?: number;
   offset?: number;
@@ -49,6 +61,10 @@ export interface ApiRequest {
   prefer: Preferences;
   media: MediaType;
   stripNulls: boolean;
+  /** Set when the client asked for the query plan instead of the result. */
+  plan?: PlanMedia;
+  /** The Accept header as sent, for PGRST107 when a plan is asked for but not enabled. */
+  accept: string;
   columns?: string[];
   onConflict?: string[];
 }
@@ -79,8 +95,27 @@ export function parsePrefer(header: string | null): Preferences {
   return out as Preferences;
 }
 
+/** `application/vnd.pgrst.plan[+json|+text]` with its `for` and `options` parameters, or null. */
+function parsePlanMedia(type: string, params: string[]): PlanMedia | null {
+  const m = /^application\/vnd\.pgrst\.plan(?:\+(json|text))?$/.exec(type);
+  if (!m) return null;
+  const param = (name: string) =>
+    params
+      .find((p) => p.startsWith(`${name}=`))
+      ?.slice(name.length + 1)
+      .replace(/^"(.*)"$/, '$1');
+  const options = (param('options') ?? '')
+    .split('|')
+    .filter((o): o is PlanOption => (PLAN_OPTIONS as readonly string[]).includes(o));
+  return { format: m[1] === 'json' ? 'json' : 'text', options, for: param('for') ?? 'application/json' };
+}
+
 /** Picks the first media type we can produce from Accept, like PostgREST's content negotiation. */
-export function parseAccept(header: string | null): { media: MediaType; stripNulls: boolean } {
+export function parseAccept(header: string | null): {
+  media: MediaType;
+  stripNulls: boolean;
+  plan?: PlanMedia;
+} {
   const offered = (header ?? '*/*')
     .split(',')
     .map((s) => s.trim())
@@ -88,6 +123,8 @@ export function parseAccept(header: string | null): { media: MediaType; stripNul
   for (const entry of offered.length ? offered : ['*/*']) {
     const [type, ...params] = entry.split(';').map((s) => s.trim().toLowerCase());
     const stripNulls = params.includes('nulls=stripped');
+    const plan = parsePlanMedia(type ?? '', params);
+    if (plan) return { ...parseAccept(plan.for), plan };
     if (type === 'application/json' || type === '*/*' || type === 'application/*')
       return { media: 'json', stripNulls: false };
     if (type === 'application/vnd.pgrst.array+json') return { media: 'json', stripNulls };
@@ -162,7 +199,8 @@ export function parseRequest(request: Request, url: URL, path: string, schemas: 
       `Only the following schemas are exposed: ${schemas.join(', ')}`,
     );
   }
-  const { media, stripNulls } = parseAccept(request.headers.get('accept'));
+  const accept = request.headers.get('accept');
+  const { media, stripNulls, plan } = parseAccept(accept);
   const req: ApiRequest = {
     method,
     target: { kind: rpc ? 'rpc' : 'table', name },
@@ -175,6 +213,8 @@ export function parseRequest(request: Request, url: URL, path: string, schemas: 
     prefer: parsePrefer(request.headers.get('prefer')),
     media,
     stripNulls,
+    ...(plan ? { plan } : {}),
+    accept: accept ?? '*/*',
   };
   const columns = url.searchParams.get('columns');
   if (columns !== null) req.columns = columns.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));

@@ -2,10 +2,10 @@
  * @module rest/parse/select — parses the `select` query parameter into a tree: columns with aliases,
  * casts and JSON paths, and embedded resources with hints, join types and spreads.
  */
-import { ApiError, parseError } from '../errors.ts';
+import { parseError } from '../errors.ts';
 
-/** Aggregates (`count()`, `amount.sum()`) are off, as PostgREST's db-aggregates-enabled defaults to. */
-const aggregatesDisabled = () => new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+export const AGGREGATES = ['count', 'sum', 'avg', 'max', 'min'] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
 
 export interface JsonStep {
   /** `->` keeps JSON, `->>` gives text. */
@@ -15,10 +15,16 @@ export interface JsonStep {
 
 export interface FieldItem {
   kind: 'field';
+  /** The column; '' for `count()`, which counts rows. */
   name: string;
   path: JsonStep[];
   alias?: string;
+  /** `col::int`: the column's cast (before an aggregate applies). */
   cast?: string;
+  /** `amount.sum()`, `count()`. */
+  aggregate?: Aggregate;
+  /** `amount.sum()::int`: the aggregate's result cast. */
+  resultCast?: string;
 }
 
 export interface EmbedItem {
@@ -123,19 +129,38 @@ function parseItem(c: Cursor): SelectItem {
     if (c.eat('...')) c.fail('field name');
     name = c.name();
   }
-  if (name === 'count' && c.startsWith('()')) throw aggregatesDisabled();
+  if (name === 'count' && c.eat('()')) {
+    const field: FieldItem = { kind: 'field', name: '', path: [], aggregate: 'count' };
+    if (alias !== undefined) field.alias = alias;
+    const cast = castAfter(c);
+    if (cast) field.resultCast = cast;
+    return field;
+  }
   const embed = parseEmbedTail(c, name, alias);
   if (embed) return embed;
   const field: FieldItem = { kind: 'field', name, path: c.jsonPath() };
   if (alias !== undefined) field.alias = alias;
-  if (c.eat('::')) {
-    const start = c.pos;
-    while (!c.done() && /[A-Za-z0-9_ [\]]/.test(c.peek())) c.pos++;
-    field.cast = c.text.slice(start, c.pos).trim();
-    if (!field.cast) c.fail('cast type');
+  // `col::int.sum()` casts the column, `col.sum()::int` the result.
+  const cast = castAfter(c);
+  if (cast) field.cast = cast;
+  const m = /^\.(count|sum|avg|max|min)\(\)/.exec(c.text.slice(c.pos));
+  if (m) {
+    c.pos += m[0].length;
+    field.aggregate = m[1] as Aggregate;
+    const result = castAfter(c);
+    if (result) field.resultCast = result;
   }
-  if (/^\.(sum|avg|count|max|min)\(\)/.test(c.text.slice(c.pos))) throw aggregatesDisabled();
   return field;
+}
+
+/** `::type` at the cursor, or undefined. */
+function castAfter(c: Cursor): string | undefined {
+  if (!c.eat('::')) return undefined;
+  const start = c.pos;
+  while (!c.done() && /[A-Za-z0-9_ [\]]/.test(c.peek())) c.pos++;
+  const cast = c.text.slice(start, c.pos).trim();
+  if (!cast) c.fail('cast type');
+  return cast;
 }
 
 /** `name!hint!inner(children)`; null when `name` is a plain column. */

@@ -104,6 +104,10 @@ export function planCall(
       kind: 'rpc',
       single: req.media === 'object',
       empty: false,
+      // handling=strict with max-affected: more rows than allowed fail the call and roll it back.
+      ...(req.prefer.handling === 'strict' && req.prefer.maxAffected !== undefined
+        ? { maxAffected: req.prefer.maxAffected }
+        : {}),
     },
     node,
     from,

@@ -5,14 +5,23 @@
 import { ApiError, unknownColumn } from '../errors.ts';
 import type { Condition, FieldRef, OrderTerm } from '../parse/filter.ts';
 import type { ApiRequest, Range } from '../parse/request.ts';
-import type { SelectItem } from '../parse/select.ts';
+import type { Aggregate, FieldItem, SelectItem } from '../parse/select.ts';
 import type { Column, FunctionInfo, SchemaCache, Table } from '../schema/types.ts';
 import { findRelationship, isToOne, type Relationship } from './relationships.ts';
 
 export type OutField =
   | { kind: 'star' }
   | { kind: 'column'; field: FieldRef; key: string; cast?: string }
-  | { kind: 'computed'; fn: FunctionInfo; key: string; cast?: string };
+  | { kind: 'computed'; fn: FunctionInfo; key: string; cast?: string }
+  /** `amount.sum()`; `field` is null for `count()`. The other fields of its level group the rows. */
+  | {
+      kind: 'aggregate';
+      fn: Aggregate;
+      field: FieldRef | null;
+      key: string;
+      cast?: string;
+      resultCast?: string;
+    };
 
 export interface Embed {
   node: ReadNode;
@@ -79,6 +88,8 @@ class Planner {
     };
     for (const item of items) {
       if (item.kind === 'star') node.fields.push({ kind: 'star' });
+      else if (item.kind === 'field' && this.isAggregate(source, item))
+        node.fields.push(this.aggregate(node, item));
       else if (item.kind === 'field') {
         const computed = source.table?.computed.get(item.name);
         const key = item.alias ?? outputKey(item.name, item.path);
@@ -107,6 +118,13 @@ class Planner {
           );
         const rel = findRelationship(this.cache, source.table, item.relation, item.hint);
         const key = item.alias ?? item.relation;
+        // PostgREST names each embedding's subquery after its key: two alike collide in Postgres.
+        if (node.embeds.some((e) => e.key === key && !e.spread) && !item.spread)
+          throw new ApiError(
+            400,
+            '42712',
+            `table name "${source.sqlName ?? source.label}_${key}_${path.split('.').filter(Boolean).length + 1}" specified more than once`,
+          );
         const childPath = path ? `${path}.${key}` : key;
         // A to-many spread turns each column into an array, so `*` must become the named columns.
         const children =
@@ -145,6 +163,35 @@ class Planner {
       return o;
     });
     return node;
+  }
+
+  /** `count()`, `col.sum()`, and PostgREST's older `messages(count)` where no column is named count. */
+  isAggregate(source: Source, item: FieldItem): boolean {
+    if (item.aggregate) return true;
+    return (
+      item.name === 'count' &&
+      item.path.length === 0 &&
+      !item.cast &&
+      !source.columns.has('count') &&
+      !source.table?.computed.has('count')
+    );
+  }
+
+  aggregate(node: ReadNode, item: FieldItem): OutField {
+    // Off unless the authenticator role sets pgrst.db_aggregates_enabled, as in PostgREST.
+    if (!this.cache.config.aggregatesEnabled)
+      throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    const fn = item.aggregate ?? 'count';
+    const counted = item.name === '' || (!item.aggregate && item.name === 'count');
+    if (!counted) this.column(node, item.name);
+    return {
+      kind: 'aggregate',
+      fn,
+      field: counted ? null : { name: item.name, path: item.path },
+      key: item.alias ?? fn,
+      ...(item.cast ? { cast: item.cast } : {}),
+      ...(item.resultCast ? { resultCast: item.resultCast } : {}),
+    };
   }
 
   /** `order=countries(name)` needs a to-one embedding named so, and that column in it. */

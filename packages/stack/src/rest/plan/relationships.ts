@@ -3,7 +3,7 @@
  * one-to-one, many-to-many through a junction table), honouring `!hint`s, with PostgREST's PGRST200/201.
  */
 import { ApiError, fuzzyOne } from '../errors.ts';
-import type { ForeignKey, SchemaCache, Table } from '../schema/types.ts';
+import type { ForeignKey, FunctionInfo, SchemaCache, Table } from '../schema/types.ts';
 
 export interface Relationship {
   cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
@@ -11,6 +11,8 @@ export interface Relationship {
   target: Table;
   /** Direct relationships: the key, and [source column, target column] pairs. */
   fk: ForeignKey;
+  /** A computed relationship: the function of the source row that returns the target rows. */
+  computed?: FunctionInfo;
   pairs: [string, string][];
   junction?: {
     table: Table;
@@ -50,6 +52,12 @@ function relationshipsOf(cache: SchemaCache, source: Table): Relationship[] {
         pairs: zip(fk.refColumns, fk.columns),
       });
     }
+  }
+  for (const c of cache.computedRelationships) {
+    if (c.source !== source) continue;
+    const fk = { name: c.fn.name, table: source, columns: [], ref: c.target, refColumns: [] };
+    const cardinality = c.toOne ? 'many-to-one' : 'one-to-many';
+    out.push({ cardinality, source, target: c.target, fk, pairs: [], computed: c.fn });
   }
   // Junction tables: two keys out of one table, both part of its primary key or one unique constraint.
   for (const toSource of cache.foreignKeys) {
@@ -101,25 +109,36 @@ export function findRelationship(
   hint?: string,
 ): Relationship {
   const all = relationshipsOf(cache, source);
-  let found = all.filter((r) => r.target.name === name && r.target.schema === source.schema);
+  const self = (r: Relationship) => r.target === source && !r.junction && !r.computed;
+  // A computed relationship goes by its function's name, any other by its target table's.
+  let found = all.filter((r) =>
+    r.computed ? r.computed.name === name : r.target.name === name && r.target.schema === source.schema,
+  );
+  let byColumn = false;
   if (found.length === 0) {
+    byColumn = true;
     // Embedding by key name or by a many-to-one column (`select=*,country_id(*)`).
     found = all.filter(
       (r) =>
         !r.junction &&
+        !r.computed &&
         (r.fk.name === name ||
           (r.cardinality !== 'one-to-many' && r.pairs.length === 1 && r.pairs[0]?.[0] === name)),
     );
   }
-  if (hint !== undefined) found = found.filter((r) => matchesHint(r, hint));
+  // A key or column names the base table's key: keys inferred through views step aside.
+  if (byColumn && found.some((r) => !r.fk.viaView)) found = found.filter((r) => !r.fk.viaView);
+  // PostgREST does not match a self-reference by its constraint's name, only by a column.
+  if (hint !== undefined)
+    found = found.filter((r) => matchesHint(r, hint) && !(self(r) && r.fk.name === hint));
   // A table related both directly and through a junction: the direct key wins, as in PostgREST.
   if (found.length > 1 && hint === undefined && found.some((r) => !r.junction)) {
     const direct = found.filter((r) => !r.junction);
     if (direct.length === 1) found = direct;
   }
-  // On a self-reference a column hint names the children (`employees!manager_id`); the parent is
-  // embedded by the column itself (`manager_id(*)`).
-  if (found.length === 2 && hint !== undefined && found.every((r) => r.target === source && !r.junction)) {
+  // On a self-reference through one key, the table's name or a column hint names the children
+  // (`employees(*)`, `employees!manager_id(*)`); the parent is embedded by the column (`manager_id(*)`).
+  if (found.length === 2 && found.every(self) && (hint !== undefined || found[0]?.fk === found[1]?.fk)) {
     found = found.filter((r) => r.cardinality === 'one-to-many');
   }
   if (found.length === 1 && found[0]) return found[0];

@@ -1,8 +1,8 @@
 /**
  * @module rest/plan/rpc — picks the function overload a call means from its argument names (or a single
- * unnamed json/jsonb parameter taking the whole body) and renders the call with named, bound arguments.
+ * unnamed parameter taking the whole body), with PostgREST's PGRST202/203, and renders the call.
  */
-import { ApiError, fuzzyOne } from '../errors.ts';
+import { ApiError, fuzzyOne, NAME_HINT_SCORE } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import { type FunctionInfo, key, type SchemaCache } from '../schema/types.ts';
 import { ident, type Params, qualified } from '../sql/params.ts';
@@ -36,7 +36,7 @@ function notFound(cache: SchemaCache, req: ApiRequest, names: string[]): ApiErro
       .flat()
       .filter((f) => f.schema === req.schema)
       .map((f) => f.name);
-    hint = fuzzyOne(req.target.name, inSchema);
+    hint = fuzzyOne(req.target.name, inSchema, undefined, NAME_HINT_SCORE);
   }
   return new ApiError(
     404,
@@ -45,6 +45,52 @@ function notFound(cache: SchemaCache, req: ApiRequest, names: string[]): ApiErro
     `Searched for the function ${fn}${params}${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
     hint ? `Perhaps you meant to call the function ${req.schema}.${hint}` : null,
   );
+}
+
+/** `schema.name(a => integer, b => text)`, as PostgREST lists overloads in PGRST203. */
+const signature = (f: FunctionInfo) =>
+  `${f.schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
+
+function ambiguous(candidates: FunctionInfo[]): ApiError {
+  // Fewer parameters first, then by signature: the order PostgREST's messages show.
+  const list = [...candidates]
+    .sort((a, b) => a.args.length - b.args.length || signature(a).localeCompare(signature(b)))
+    .map(signature);
+  return new ApiError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${list.join(', ')}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  );
+}
+
+/**
+ * Whether the argument names fit the parameters: every required one named, the rest optional ones.
+ * A function without parameters takes no arguments.
+ */
+export function matchesArguments(f: FunctionInfo, names: Set<string>): boolean {
+  const required = f.args.filter((a) => !a.hasDefault).map((a) => a.name);
+  const optional = new Set(f.args.filter((a) => a.hasDefault).map((a) => a.name));
+  if (!required.every((n) => names.has(n))) return false;
+  return [...names].every((n) => required.includes(n) || optional.has(n));
+}
+
+/** PostgREST's overload choice: the one function the names fit, else the one whole-body json function. */
+export function chooseOverload(
+  overloads: FunctionInfo[],
+  /** The argument names, or null when the body is not an object (only a whole-body function fits). */
+  names: Set<string> | null,
+  post: boolean,
+): FunctionInfo | ApiError | null {
+  const matches = names ? overloads.filter((f) => matchesArguments(f, names)) : [];
+  if (matches.length === 1) return matches[0] ?? null;
+  if (matches.length > 1) return ambiguous(matches);
+  const whole = overloads.filter(
+    (f) => post && f.args.length === 1 && f.args[0]?.name === '' && isJsonType(f.args[0].type),
+  );
+  if (whole.length > 1) return ambiguous(whole);
+  return whole[0] ?? null;
 }
 
 export function resolveFunction(
@@ -56,34 +102,26 @@ export function resolveFunction(
 ): ResolvedCall {
   const overloads = cache.functions.get(key(req.schema, req.target.name)) ?? [];
   const names = args ? Object.keys(args) : [];
-  const fn = args
-    ? overloads.find(
-        (f) =>
-          names.every((n) => f.args.some((a) => a.name === n)) &&
-          f.args.every((a) => a.hasDefault || names.includes(a.name)),
-      )
-    : undefined;
-  const target = (f: FunctionInfo) => qualified(f.schema, f.name);
-  if (fn) {
-    const used = fn.args.filter((a) => names.includes(a.name));
-    return {
-      fn,
-      call: (params) => {
-        if (used.length === 0) return `${target(fn)}()`;
-        // json_to_record converts each JSON value with the parameter's own type (arrays, json, numbers).
-        const json = params.add(raw, 'json');
-        const def = used.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
-        const named = used.map((a) => `${ident(a.name)} := "_args".${ident(a.name)}`).join(', ');
-        return `json_to_record(${json}) AS "_args"(${def}), LATERAL ${target(fn)}(${named})`;
-      },
-    };
+  const chosen = chooseOverload(overloads, args ? new Set(names) : null, req.method === 'POST');
+  if (chosen instanceof ApiError) throw chosen;
+  if (!chosen) throw notFound(cache, req, names);
+  const fn = chosen;
+  const target = qualified(fn.schema, fn.name);
+  const only = fn.args.length === 1 ? fn.args[0] : undefined;
+  if (only?.name === '') {
+    // One unnamed parameter receives the whole body, typed as the parameter.
+    return { fn, call: (params) => `${target}(${params.add(raw, 'text')}::${only.type})` };
   }
-  // A single unnamed json/jsonb parameter receives the whole body.
-  const whole = overloads.find(
-    (f) => f.args.length === 1 && f.args[0]?.name === '' && isJsonType(f.args[0].type),
-  );
-  if (whole && req.method === 'POST') {
-    return { fn: whole, call: (params) => `${target(whole)}(${params.add(raw, whole.args[0]?.type)})` };
-  }
-  throw notFound(cache, req, names);
+  const used = fn.args.filter((a) => names.includes(a.name));
+  return {
+    fn,
+    call: (params) => {
+      if (used.length === 0) return `${target}()`;
+      // json_to_record converts each JSON value with the parameter's own type (arrays, json, numbers).
+      const json = params.add(raw, 'json');
+      const def = used.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
+      const named = used.map((a) => `${ident(a.name)} := "_args".${ident(a.name)}`).join(', ');
+      return `json_to_record(${json}) AS "_args"(${def}), LATERAL ${target}(${named})`;
+    },
+  };
 }

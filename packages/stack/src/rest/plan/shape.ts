@@ -2,7 +2,7 @@
  * @module rest/plan/shape — what a plan hands the executor and the response: the statement, its
  * parameters, and how to read its one result row (single object, empty body, ranges, EXPLAIN counts).
  */
-import type { ApiRequest } from '../parse/request.ts';
+import type { ApiRequest, PlanMedia } from '../parse/request.ts';
 import { Params } from '../sql/params.ts';
 import { selectSql } from '../sql/read.ts';
 import type { BodyShape } from '../sql/statement.ts';
@@ -24,6 +24,8 @@ export interface QueryPlan {
   location?: { table: string; pk: string[] };
   csv: boolean;
   maxAffected?: number;
+  /** The statement is wrapped in EXPLAIN: answer its plan (rows of "QUERY PLAN"). */
+  planOutput?: PlanMedia;
 }
 
 export interface PlanOptions {

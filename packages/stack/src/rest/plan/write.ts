@@ -68,6 +68,8 @@ function neededColumns(node: ReadNode): Returning {
     cols.add(f.field.name);
   }
   for (const e of node.embeds) {
+    // A computed relationship's function takes the whole row.
+    if (e.rel.computed) return 'row';
     if (e.rel.junction) for (const [, sc] of e.rel.junction.sourcePairs) cols.add(sc);
     else for (const [sc] of e.rel.pairs) cols.add(sc);
   }

@@ -3,8 +3,10 @@
  * queries (relations, foreign keys, functions), then infers view foreign keys from view dependencies.
  */
 import type { Sql } from 'postgres';
+import { dbConfig } from './config.ts';
 import {
   type Column,
+  type ComputedRelationship,
   type ForeignKey,
   type FunctionInfo,
   key,
@@ -15,7 +17,9 @@ import {
 const RELATIONS = `
 select n.nspname as schema, c.relname as name, c.relkind as kind,
   coalesce((select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
-      'notNull', a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid)) order by a.attnum)
+      'notNull', a.attnotnull, 'default', case when a.attidentity <> ''
+        then format('nextval(%L::regclass)', pg_get_serial_sequence(c.oid::regclass::text, a.attname))
+        else pg_get_expr(d.adbin, d.adrelid) end) order by a.attnum)
     from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
     where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
   coalesce((select json_agg(json_build_object('type', con.contype, 'cols',
@@ -37,23 +41,26 @@ select con.conname as name, con.conrelid::regclass::text as tbl, con.confrelid::
     join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num) as cols,
   (select json_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(num, ord)
     join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num) as ref_cols
-from pg_constraint con where con.contype = 'f'`;
+from pg_constraint con where con.contype = 'f'
+order by con.conname`;
 
 const FUNCTIONS = `
 select n.nspname as schema, p.proname as name, p.proretset as set, p.provolatile as volatility,
   p.prorettype = 'void'::regtype as void, format_type(p.prorettype, null) as ret,
   case when rt.typtype = 'c' then rt.typrelid::regclass::text end as ret_rel,
-  p.pronargdefaults as ndefaults,
+  p.pronargdefaults as ndefaults, p.prorows = 1 as rows_one,
   coalesce((select json_agg(json_build_object('name', coalesce(p.proargnames[k.ord], ''), 'type', format_type(k.t, null),
       'mode', coalesce(p.proargmodes[k.ord], 'i')) order by k.ord)
     from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality k(t, ord)), '[]') as args
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
-where n.nspname = any($1) and p.prokind = 'f'`;
+where n.nspname = any($1) and p.prokind = 'f'
+order by p.oid`;
 
 const ROLE_SETTINGS = `
 select r.rolname as role, s.setconfig as config
 from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
-where s.setdatabase in (0, (select oid from pg_database where datname = current_database()))`;
+where s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+order by s.setdatabase`;
 
 /** Role settings that matter per request; others (search_path) are PostgREST's own business. */
 const APPLIED = new Set(['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout']);
@@ -113,18 +120,41 @@ export async function loadSchemaCache(sql: Sql, schemas: string[]): Promise<Sche
   foreignKeys.push(...inferViewKeys(relations, byRegclass, foreignKeys));
 
   const functions = new Map<string, FunctionInfo[]>();
+  const computedRelationships: ComputedRelationship[] = [];
   for (const f of fns) {
     const info = toFunction(f, byRegclass);
     const k = key(info.schema, info.name);
-    functions.set(k, [...(functions.get(k) ?? []), info]);
-    // A function of one table row is a computed column of that table.
+    if (info.callable) functions.set(k, [...(functions.get(k) ?? []), info]);
+    // A function of one table row is a computed column of that table, or, when it returns rows of a
+    // table, a computed relationship to it.
     const only = info.args.length === 1 ? info.args[0] : undefined;
     const owner = only ? [...tables.values()].find((t) => typeName(t) === only.type) : undefined;
-    if (owner && !info.returnsSet && owner.schema === info.schema) owner.computed.set(info.name, info);
+    if (!owner || owner.schema !== info.schema) continue;
+    const r = info.returns;
+    if (r.kind === 'table')
+      computedRelationships.push({
+        fn: info,
+        source: owner,
+        target: r.table,
+        toOne: !info.returnsSet || info.rowsOne,
+      });
+    else if (!info.returnsSet) owner.computed.set(info.name, info);
   }
   const timezones = new Set(zones.map((z) => z.name));
-  return { tables, foreignKeys, functions, roleSettings, timezones, loadedAt: Date.now() };
+  return {
+    tables,
+    foreignKeys,
+    computedRelationships,
+    config: dbConfig(settings),
+    functions,
+    roleSettings,
+    timezones,
+    loadedAt: Date.now(),
+  };
 }
+
+/** Unnamed parameters PostgREST can fill: one, taking the whole body of its type. */
+const WHOLE_BODY_TYPES = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
 
 const typeName = (t: Table) => (t.schema === 'public' ? t.name : `${t.schema}.${t.name}`);
 
@@ -148,11 +178,14 @@ function toFunction(f: Record<string, unknown>, byRegclass: Map<string, Table>):
       columns: outputs.map((o) => ({ name: o.name, type: o.type, notNull: false, default: null })),
     };
   else returns = { kind: 'scalar', type: String(f.ret) };
+  const unnamed = args.filter((a) => a.name === '');
   return {
     schema: String(f.schema),
     name: String(f.name),
     args,
+    callable: unnamed.length === 0 || (unnamed.length === 1 && WHOLE_BODY_TYPES.has(unnamed[0]?.type ?? '')),
     returnsSet: Boolean(f.set),
+    rowsOne: Boolean(f.rows_one),
     volatility: f.volatility as FunctionInfo['volatility'],
     returns,
   };
@@ -175,8 +208,8 @@ function inferViewKeys(relations: RelRow[], byRegclass: Map<string, Table>, fks:
       return used !== undefined && cols.every((c) => used.has(c) && view.columns.has(c));
     };
     for (const fk of fks) {
-      if (exposes(fk.table, fk.columns)) out.push({ ...fk, table: view });
-      if (exposes(fk.ref, fk.refColumns)) out.push({ ...fk, ref: view });
+      if (exposes(fk.table, fk.columns)) out.push({ ...fk, table: view, viaView: true });
+      if (exposes(fk.ref, fk.refColumns)) out.push({ ...fk, ref: view, viaView: true });
     }
   }
   return out;

@@ -8,7 +8,7 @@ export interface Column {
   /** As `format_type` prints it, e.g. `integer`, `text[]`, `timestamp with time zone`. */
   type: string;
   notNull: boolean;
-  /** The default expression from the catalog (used for `Prefer: missing=default`). */
+  /** The default expression from the catalog, `nextval(…)` for identity columns (`Prefer: missing=default`). */
   default: string | null;
 }
 
@@ -32,6 +32,8 @@ export interface ForeignKey {
   /** The referenced side. */
   ref: Table;
   refColumns: string[];
+  /** Inferred through a view from a base table's key. */
+  viaView?: boolean;
 }
 
 export interface FunctionArg {
@@ -43,8 +45,16 @@ export interface FunctionArg {
 export interface FunctionInfo {
   schema: string;
   name: string;
+  /** Input parameters; an unnamed one has the name ''. */
   args: FunctionArg[];
+  /**
+   * Whether `/rpc` may call it: PostgREST leaves out functions with unnamed parameters unless there is
+   * exactly one and it is json, jsonb, text, xml or bytea (it then receives the whole body).
+   */
+  callable: boolean;
   returnsSet: boolean;
+  /** `ROWS 1` on a set-returning function: embedded as a to-one computed relationship. */
+  rowsOne: boolean;
   volatility: 'i' | 's' | 'v';
   returns:
     | { kind: 'void' }
@@ -53,9 +63,30 @@ export interface FunctionInfo {
     | { kind: 'composite'; columns: Column[] };
 }
 
+/**
+ * A computed relationship: a function of one row of `source` returning rows of `target`, embedded by
+ * its name (`users?select=*,get_messages(*)`), to-one unless it returns a set without `ROWS 1`.
+ */
+export interface ComputedRelationship {
+  fn: FunctionInfo;
+  source: Table;
+  target: Table;
+  toOne: boolean;
+}
+
+/** PostgREST's in-database configuration (`alter role authenticator set pgrst.db_… = …`). */
+export interface DbConfig {
+  aggregatesEnabled: boolean;
+  planEnabled: boolean;
+  /** Overrides config.toml's `[api] max_rows` when set. */
+  maxRows?: number | null;
+}
+
 export interface SchemaCache {
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
+  computedRelationships: ComputedRelationship[];
+  config: DbConfig;
   functions: Map<string, FunctionInfo[]>;
   /** Per-role settings PostgREST applies on the role switch (`alter role anon set statement_timeout`). */
   roleSettings: Map<string, [string, string][]>;

@@ -25,27 +25,64 @@ function cast(sql: string, type: string | undefined): string {
   return `CAST(${sql} AS ${t})`;
 }
 
-function fieldList(node: ReadNode, params: Params): string[] {
-  const out: string[] = [];
+/** One select-list entry; `aggregate` entries are left out of the GROUP BY. */
+interface Entry {
+  sql: string;
+  aggregate: boolean;
+}
+
+const plain = (sql: string): Entry => ({ sql, aggregate: false });
+
+function aggregateSql(node: ReadNode, f: Extract<OutField, { kind: 'aggregate' }>, params: Params): string {
+  const arg = f.field ? cast(fieldSql(node.alias, f.field.name, f.field.path, params), f.cast) : '*';
+  return `${cast(`${f.fn}(${arg})`, f.resultCast)} AS ${ident(f.key)}`;
+}
+
+/**
+ * The select list. With an aggregate on this level every other entry is grouped by, so stars (the
+ * node's and a to-one spread's) are spelled out column by column for GROUP BY to name them.
+ */
+function fieldList(node: ReadNode, params: Params): Entry[] {
+  const grouped = node.fields.some((f) => f.kind === 'aggregate');
+  const out: Entry[] = [];
   for (const f of node.fields as OutField[]) {
-    if (f.kind === 'star') out.push(`${ident(node.alias)}.*`);
+    if (f.kind === 'star') {
+      if (!grouped) out.push(plain(`${ident(node.alias)}.*`));
+      else for (const c of node.columns.keys()) out.push(plain(`${ident(node.alias)}.${ident(c)}`));
+    } else if (f.kind === 'aggregate') out.push({ sql: aggregateSql(node, f, params), aggregate: true });
     else if (f.kind === 'computed')
       out.push(
-        `${cast(`${qualified(f.fn.schema, f.fn.name)}(${ident(node.alias)})`, f.cast)} AS ${ident(f.key)}`,
+        plain(
+          `${cast(`${qualified(f.fn.schema, f.fn.name)}(${ident(node.alias)})`, f.cast)} AS ${ident(f.key)}`,
+        ),
       );
     else
       out.push(
-        `${cast(fieldSql(node.alias, f.field.name, f.field.path, params), f.cast)} AS ${ident(f.key)}`,
+        plain(`${cast(fieldSql(node.alias, f.field.name, f.field.path, params), f.cast)} AS ${ident(f.key)}`),
       );
   }
   for (const e of node.embeds) {
     const j = ident(`${e.node.alias}_j`);
     if (e.hidden) continue;
-    if (e.spread) out.push(`${j}.*`);
-    else if (e.toOne) out.push(`${j}."body" AS ${ident(e.key)}`);
-    else out.push(`COALESCE(${j}."body", '[]') AS ${ident(e.key)}`);
+    if (e.spread && grouped) for (const k of spreadKeys(e)) out.push(plain(`${j}.${ident(k)}`));
+    else if (e.spread) out.push(plain(`${j}.*`));
+    else if (e.toOne) out.push(plain(`${j}."body" AS ${ident(e.key)}`));
+    else out.push(plain(`COALESCE(${j}."body", '[]') AS ${ident(e.key)}`));
   }
   return out;
+}
+
+/** The columns a spread embedding adds to its parent. */
+function spreadKeys(e: Embed): string[] {
+  const star = e.node.fields.some((f) => f.kind === 'star');
+  return [...(star ? e.node.columns.keys() : []), ...outputKeys(e.node)];
+}
+
+/** `GROUP BY 1, 3` over the entries that are not aggregates, when some are. */
+function groupBy(list: Entry[]): string {
+  if (!list.some((e) => e.aggregate)) return '';
+  const positions = list.flatMap((e, i) => (e.aggregate ? [] : [String(i + 1)]));
+  return positions.length ? ` GROUP BY ${positions.join(', ')}` : '';
 }
 
 /** The names a node's SELECT gives its columns (stars are expanded by the planner where this matters). */
@@ -65,7 +102,9 @@ function embedJoin(parent: ReadNode, e: Embed, params: Params): string {
   let from = `${qualified(target.schema, target.name)} AS ${c}`;
   const join: string[] = [];
   const jn = e.rel.junction;
-  if (jn) {
+  const fn = e.rel.computed;
+  if (fn) from = `${qualified(fn.schema, fn.name)}(${p}) AS ${c}`;
+  else if (jn) {
     const x = ident(`${child.alias}_x`);
     const on = jn.targetPairs.map(([jc, tc]) => `${x}.${ident(jc)} = ${c}.${ident(tc)}`).join(' AND ');
     from += ` INNER JOIN ${qualified(jn.table.schema, jn.table.name)} AS ${x} ON ${on}`;
@@ -114,7 +153,8 @@ export function selectSql(node: ReadNode, params: Params, options: SelectOptions
   };
   if (options.forCount) return `SELECT 1 FROM ${from}${joins}${whereSql}`;
   const list = fieldList(node, params);
-  let sql = `SELECT ${list.join(', ') || 'NULL'} FROM ${from}${joins}${whereSql}${orderSql(node.order, node.alias, params, related)}`;
+  const select = list.map((e) => e.sql).join(', ') || 'NULL';
+  let sql = `SELECT ${select} FROM ${from}${joins}${whereSql}${groupBy(list)}${orderSql(node.order, node.alias, params, related)}`;
   let limit = node.range.limit;
   if (options.maxRows != null) limit = Math.min(limit ?? options.maxRows, options.maxRows);
   if (limit !== undefined) sql += ` LIMIT ${params.add(String(limit), 'bigint')}`;

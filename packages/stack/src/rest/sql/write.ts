@@ -78,12 +78,15 @@ export function insertSql(
   const array = `CASE WHEN json_typeof(${json}) = 'array' THEN ${json} ELSE json_build_array(${json}) END`;
   let select: string;
   if (req.prefer.missing === 'default') {
-    // A key missing from an object takes the column default instead of NULL.
-    const values = columns.map((c) => {
-      const def = table.columns.get(c)?.default ?? 'NULL';
-      return `CASE WHEN "_e"."j"::jsonb ? ${params.add(c, 'text')} THEN "_r".${ident(c)} ELSE ${def} END`;
-    });
-    select = `SELECT ${values.join(', ')} FROM json_array_elements(${array}) AS "_e"("j"), LATERAL json_to_record("_e"."j") AS "_r"(${recordDef(table, columns)})`;
+    // A key missing from an object takes the column default instead of NULL. Like PostgREST, every
+    // row evaluates the defaults (a sequence advances for each row, given a value or not); the
+    // reference to the row keeps Postgres from evaluating them once for all.
+    const values = columns.map(
+      (c) =>
+        `CASE WHEN "_e"."j"::jsonb ? ${params.add(c, 'text')} THEN "_r".${ident(c)} ELSE "_d".${ident(c)} END`,
+    );
+    const defaults = columns.map((c) => `${table.columns.get(c)?.default ?? 'NULL'} AS ${ident(c)}`);
+    select = `SELECT ${values.join(', ')} FROM json_array_elements(${array}) AS "_e"("j"), LATERAL json_to_record("_e"."j") AS "_r"(${recordDef(table, columns)}), LATERAL (SELECT ${defaults.join(', ')} WHERE "_e"."j" IS NOT NULL) AS "_d"`;
   } else {
     select = `SELECT ${columns.map((c) => `"_r".${ident(c)}`).join(', ')} FROM json_to_recordset(${array}) AS "_r"(${recordDef(table, columns)})`;
   }

@@ -1,0 +1,25 @@
+/**
+ * @module rest/plan/explain — `Accept: application/vnd.pgrst.plan`: the request's own statement under
+ * EXPLAIN with the options asked for, answered instead of its result (where pgrst.db_plan_enabled).
+ */
+import { ApiError } from '../errors.ts';
+import type { ApiRequest, PlanMedia } from '../parse/request.ts';
+import type { QueryPlan } from './shape.ts';
+
+/** PostgREST answers a plan request it may not serve as an unavailable media type. */
+export function planRefused(req: ApiRequest): ApiError {
+  return new ApiError(406, 'PGRST107', `None of these media types are available: ${req.accept}`);
+}
+
+/**
+ * Wraps `plan` in EXPLAIN. ANALYZE runs the statement, so writes still commit or roll back as the
+ * request says; single-object and max-affected checks do not apply to a plan.
+ *
+ * @example explainPlan(plan, { format: 'json', options: ['analyze'], for: 'application/json' }).sql
+ *   // → 'EXPLAIN (FORMAT JSON, ANALYZE) WITH "pgrst_source" AS (...) SELECT ...'
+ */
+export function explainPlan(plan: QueryPlan, media: PlanMedia): QueryPlan {
+  const { explain: _planned, maxAffected: _max, ...rest } = plan;
+  const options = [`FORMAT ${media.format.toUpperCase()}`, ...media.options.map((o) => o.toUpperCase())];
+  return { ...rest, sql: `EXPLAIN (${options.join(', ')}) ${plan.sql}`, single: false, planOutput: media };
+}
