@@ -333,6 +333,33 @@ test('attachments: an image as a thumbnail and a PDF as a link, with progress; t
   await expect(dialog.getByText('No files attached.')).toBeVisible();
 });
 
+test('a refused file type is answered beside its name before anything is sent (decision 122)', async ({
+  page,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await newTask(page, `Types ${Date.now().toString(36)}`);
+  await page.goto(path);
+  await live(page);
+  const dialog = panel(page);
+  const storage: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/storage/v1/')) storage.push(`${request.method()} ${request.url()}`);
+  });
+  await dialog.getByLabel('Attach files').setInputFiles([
+    { name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<script>alert(1)</script>') },
+    { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg onload="alert(1)"/>') },
+  ]);
+  const refused = dialog.getByRole('alert');
+  await expect(refused).toHaveCount(2);
+  await expect(refused.first()).toContainText('This type of file cannot be attached');
+  await expect(dialog.locator('.upload-list')).toContainText('page.html');
+  await expect(dialog.locator('.upload-list')).toContainText('logo.svg');
+  await expectAccessible(page, 'task panel with a refused file type');
+  expect(storage).toEqual([]);
+  await page.reload();
+  await expect(panel(page).getByText('No files attached.')).toBeVisible();
+});
+
 test('a viewer sees the panel without controls, and hand-made posts change nothing', async ({ page }) => {
   await signInQuickly(page, 'dave@lanes.test');
   const id = await taskIdOf(page, BOARD, 'New logo variants');
