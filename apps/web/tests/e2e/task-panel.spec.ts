@@ -56,6 +56,17 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   // Survives client navigations, not a reload.
   await page.evaluate(() => Object.assign(window, { boardMark: 1 }));
 
+  // The card is a real link (decision 123): a middle click opens its panel in a new tab, this tab stays put.
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    card(page, 'Fix signup on Safari').click({ button: 'middle' }),
+  ]);
+  await expect(tab).toHaveURL(new RegExp(`${BOARD}/t/[0-9a-f-]{36}$`));
+  await expect(tab.getByRole('dialog')).toHaveAccessibleName(/Fix signup on Safari/);
+  await tab.close();
+  await expect(page).toHaveURL(BOARD);
+  await expect(panel(page)).toHaveCount(0);
+
   await card(page, 'Fix signup on Safari').click();
   await expect(page).toHaveURL(new RegExp(`${BOARD}/t/[0-9a-f-]{36}$`));
   await expect(panel(page)).toBeVisible();
@@ -392,6 +403,17 @@ test('a viewer sees the panel without controls, and hand-made posts change nothi
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('a card is a link to its panel page', async ({ page }) => {
+    await signIn(page, 'carol@lanes.test', PASSWORD, `/sign-in?next=${encodeURIComponent(BOARD)}`);
+    await expect(page).toHaveURL(BOARD);
+    await card(page, 'Help center articles').click();
+    await expect(page).toHaveURL(new RegExp(`${BOARD}/t/[0-9a-f-]{36}$`));
+    await expect(panel(page)).toHaveAccessibleName(/Help center articles/);
+    await panel(page).getByRole('link', { name: 'Close task' }).click();
+    await expect(page).toHaveURL(BOARD);
+    await expect(panel(page)).toHaveCount(0);
+  });
 
   test('a comment posts with the plain form', async ({ page }) => {
     await signIn(page, 'carol@lanes.test', PASSWORD, `/sign-in?next=${encodeURIComponent(BOARD)}`);
