@@ -8,32 +8,14 @@ import { usePublicEnv } from '../../lib/public-env.ts';
 import type { BoardWrites } from './board-live.ts';
 import { type BoardModel, type Column, type Label, type Task, tasksIn } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
+import type { Input, NewTask, Value, WriteName } from './board-write-names.ts';
 import { checkName, RULES } from './field-rules.ts';
 import { loadLive } from './use-board-live.ts';
-import { openTabs, WriteJournal } from './write-journal.ts';
+import { useJournalReplay } from './use-journal-replay.ts';
+import { WriteJournal } from './write-journal.ts';
 import type { Outcome, PushOptions, WriteQueue } from './write-queue.ts';
 
 const UNREACHABLE: Outcome<never> = { ok: false, code: 'NETWORK', message: 'Cannot reach the server.' };
-
-/** The board writes that go through the queue (and may be kept in the journal): each takes one argument. */
-const WRITE_NAMES = [
-  'moveTask',
-  'moveColumn',
-  'createTask',
-  'createColumn',
-  'updateColumn',
-  'deleteColumn',
-  'createLabel',
-  'updateLabel',
-  'deleteLabel',
-  'setTaskLabels',
-] as const satisfies readonly (keyof BoardWrites)[];
-type WriteName = (typeof WRITE_NAMES)[number];
-type Input<N extends WriteName> = Parameters<BoardWrites[N]>[0];
-type Value<N extends WriteName> = Awaited<ReturnType<BoardWrites[N]>> extends Outcome<infer T> ? T : never;
-const isWriteName = (name: string): name is WriteName => (WRITE_NAMES as readonly string[]).includes(name);
-
-type NewTask = { id: string; boardId: string; columnId: string; title: string };
 
 /** The card shown for a task whose write waits for the server: no number yet, not movable. */
 function pendingTask({ id, columnId, title }: NewTask): Task {
@@ -165,35 +147,7 @@ export function useBoardWrites(options: BoardWritesOptions) {
     [dispatch, refused],
   );
 
-  // Writes an earlier page of this board left unanswered (the tab was closed or reloaded while they waited)
-  // are sent again first, in order; a refusal is shown like any other, and the board is then fetched afresh.
-  useEffect(() => {
-    if (!journal) return;
-    let cancelled = false;
-    void openTabs(journal.tab).then((alive) => {
-      if (cancelled) return;
-      const left = journal.adoptOrphans(alive);
-      for (const entry of left) {
-        if (!isWriteName(entry.name)) {
-          journal.remove(entry.key);
-          continue;
-        }
-        if (entry.name === 'createTask') {
-          const task = entry.input as NewTask;
-          void followCreate(task, (push) => enqueue(entry.key, 'createTask', task, push), true);
-          continue;
-        }
-        void enqueue(entry.key, entry.name, entry.input as never).then((answer) => {
-          if (!answer.ok)
-            refused(`A change made before the page was closed was not saved: ${answer.message}`);
-        });
-      }
-      if (left.length > 0) resync();
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [journal, enqueue, followCreate, refused, resync]);
+  useJournalReplay({ journal, enqueue, followCreate, refused, resync });
 
   return useMemo(
     () => ({
