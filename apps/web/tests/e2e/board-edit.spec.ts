@@ -403,3 +403,39 @@ test('a change left by a closed tab that the server refuses is shown, not droppe
   await expect(card(next, 'Column goes away')).toHaveCount(0);
   expect(await storedTasks(path, 'Column goes away')).toHaveLength(0);
 });
+
+test('a delete the server made before the tab closed is not reported as refused when the board opens again', async ({
+  page,
+  context,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await starterBoard(page, 'Deleted before closing');
+  // The delete reaches the server, but its answer is lost, and so are the retries', until the tab is closed.
+  await page.route('**/rest/v1/columns*', async (route) => {
+    if (route.request().method() !== 'DELETE') return route.continue();
+    await route.fetch().catch(() => undefined);
+    await route.abort('connectionreset');
+  });
+  await columnAction(page, 'Doing', 'Delete column…');
+  await page
+    .getByRole('dialog', { name: 'Delete column Doing?' })
+    .getByRole('button', { name: 'Delete column' })
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Cannot reach the server. Retrying…' }),
+  ).toBeVisible();
+  await page.close();
+
+  const next = await context.newPage();
+  await next.goto(path);
+  await live(next);
+  await expect(next.locator('.lane-head h2')).toHaveText([/^To do/, /^Done/]);
+  // The replayed delete has been answered (the journal is empty) and said nothing.
+  await expect
+    .poll(() =>
+      next.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lanes:board-writes')).length),
+    )
+    .toBe(0);
+  // (The toasts' live region is always there, empty until something is said.)
+  await expect(next.getByRole('alert')).toHaveText('');
+});

@@ -44,9 +44,11 @@ export function useJournalReplay({ journal, enqueue, followCreate, refused, resy
           void followCreate(task, (push) => enqueue(entry.key, 'createTask', task, push), true);
           continue;
         }
+        // A delete the server had already done (its answer was lost with the page) finds nothing: that is done.
+        const gone = entry.name === 'deleteColumn' || entry.name === 'deleteLabel';
         void enqueue(entry.key, entry.name, entry.input as never).then((answer) => {
-          if (!answer.ok)
-            refused(`A change made before the page was closed was not saved: ${answer.message}`);
+          if (answer.ok || (gone && answer.code === 'NOT_FOUND')) return;
+          refused(`A change made before the page was closed was not saved: ${answer.message}`);
         });
       }
       if (left.length > 0) resync();
