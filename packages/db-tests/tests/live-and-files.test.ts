@@ -91,6 +91,40 @@ describe('storage', () => {
     const hidden = await clients.outsider.storage.from('attachments').download(uploaded.data!.path);
     expect(hidden.data).toBeNull();
   });
+
+  test('attachments refuse HTML, SVG and executables for every role, by direct and by signed upload (decision 122)', async () => {
+    const task = await seededTask('New logo variants');
+    const refusedTypes = [
+      ['page.html', 'text/html'],
+      ['logo.svg', 'image/svg+xml'],
+      ['setup.exe', 'application/x-msdownload'],
+    ] as const;
+    for (const role of ['owner', 'admin', 'member'] as const) {
+      for (const [name, type] of refusedTypes) {
+        const path = `${acme.id}/${task}/${crypto.randomUUID()}/${name}`;
+        const bucket = clients[role].storage.from('attachments');
+        const direct = await bucket.upload(path, new Blob(['<script>alert(1)</script>'], { type }));
+        expect(direct.error, `${role} ${type}`).toMatchObject({ statusCode: '415' });
+        const signed = await bucket.createSignedUploadUrl(path);
+        expect(signed.error).toBeNull();
+        const viaUrl = await bucket.uploadToSignedUrl(path, signed.data!.token, new Blob(['x'], { type }), {
+          contentType: type,
+        });
+        expect(viaUrl.error, `${role} ${type} signed`).toMatchObject({ statusCode: '415' });
+        const [stored] = await db`select count(*)::int as n from storage.objects where name = ${path}`;
+        expect(stored!.n).toBe(0);
+      }
+    }
+    // The allowed types still go through, e.g. a PDF by signed URL, as the panel sends it.
+    const path = `${acme.id}/${task}/${crypto.randomUUID()}/brief.pdf`;
+    const bucket = clients.member.storage.from('attachments');
+    const signed = await bucket.createSignedUploadUrl(path);
+    const pdf = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
+    const sent = await bucket.uploadToSignedUrl(path, signed.data!.token, pdf, {
+      contentType: 'application/pdf',
+    });
+    expect(sent.error).toBeNull();
+  });
 });
 
 describe('private board channels', () => {

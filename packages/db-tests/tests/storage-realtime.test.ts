@@ -2,6 +2,7 @@
  * Storage policies on storage.objects (SPEC §3 buckets), the realtime publication, and the profile
  * made with each auth user. Storage rows are written as storage-api does: as the caller.
  */
+import { ATTACHMENT_MIME_TYPES } from '@lanes/shared/constants';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   asUser,
@@ -44,11 +45,17 @@ const remove = (user: User, bucket: string, name: string) =>
   });
 
 describe('buckets', () => {
-  test('avatars is public with 2 MB of PNG, JPEG or WebP; attachments is private with 10 MB', async () => {
+  test('avatars is public with 2 MB of PNG, JPEG or WebP; attachments is private with 10 MB of the allowed types', async () => {
     const rows =
       await db`select id, public, file_size_limit, allowed_mime_types from storage.buckets order by id`;
     expect(rows).toEqual([
-      { id: 'attachments', public: false, file_size_limit: '10485760', allowed_mime_types: null },
+      {
+        id: 'attachments',
+        public: false,
+        file_size_limit: '10485760',
+        // One list, in packages/shared (decision 122); the migration repeats it for the bucket.
+        allowed_mime_types: ATTACHMENT_MIME_TYPES,
+      },
       {
         id: 'avatars',
         public: true,

@@ -326,3 +326,116 @@ test('on a flaky network a write is retried with backoff until it gets through',
   await page.goto(path);
   await expect(titles(page, 'To do')).toHaveText(['Through at last']);
 });
+
+/** The tasks the database holds on the board at `path` with `title` (read with the service key). */
+async function storedTasks(path: string, title: string) {
+  const boardId = path.split('/').at(-1);
+  return (await admin(
+    `/rest/v1/tasks?board_id=eq.${boardId}&title=eq.${encodeURIComponent(title)}&select=id`,
+    {
+      method: 'GET',
+    },
+  )) as { id: string }[];
+}
+
+test('a create whose answer was lost after the server stored it is retried without a second card', async ({
+  page,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await starterBoard(page, 'Lost answer');
+  // The first create reaches the server and is stored, but the browser never hears back.
+  let lost = false;
+  await page.route('**/rest/v1/tasks*', async (route) => {
+    if (route.request().method() !== 'POST' || lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await addTask(page, 'To do', 'Said once');
+  await expect(card(page, 'Said once')).toContainText(/#\d+/, { timeout: 20_000 });
+  expect(lost).toBe(true);
+  expect(await storedTasks(path, 'Said once')).toHaveLength(1);
+  await page.goto(path);
+  await expect(titles(page, 'To do')).toHaveText(['Said once']);
+});
+
+test('a task added offline survives closing the tab and is stored once when the board is opened again', async ({
+  page,
+  context,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await starterBoard(page, 'Closed tab');
+  await context.setOffline(true);
+  await expect(page.locator('.board[data-connection="offline"]')).toBeAttached();
+  await addTask(page, 'To do', 'Outlives the tab');
+  await expect(card(page, 'Outlives the tab')).toContainText('Saving…');
+  await page.close();
+  expect(await storedTasks(path, 'Outlives the tab')).toHaveLength(0);
+
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto(path);
+  await expect(card(next, 'Outlives the tab')).toContainText(/#\d+/);
+  expect(await storedTasks(path, 'Outlives the tab')).toHaveLength(1);
+  await next.reload();
+  await expect(titles(next, 'To do')).toHaveText(['Outlives the tab']);
+  expect(await storedTasks(path, 'Outlives the tab')).toHaveLength(1);
+});
+
+test('a change left by a closed tab that the server refuses is shown, not dropped in silence', async ({
+  page,
+  context,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await starterBoard(page, 'Refused after reload');
+  await context.setOffline(true);
+  await expect(page.locator('.board[data-connection="offline"]')).toBeAttached();
+  await addTask(page, 'To do', 'Column goes away');
+  await page.close();
+  // Meanwhile a teammate deletes the column the card was added to.
+  const boardId = path.split('/').at(-1);
+  await admin(`/rest/v1/columns?board_id=eq.${boardId}&name=eq.To%20do`, { method: 'DELETE' });
+
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto(path);
+  await expect(next.getByRole('alert').filter({ hasText: '“Column goes away” was not added' })).toBeVisible();
+  await expect(card(next, 'Column goes away')).toHaveCount(0);
+  expect(await storedTasks(path, 'Column goes away')).toHaveLength(0);
+});
+
+test('a delete the server made before the tab closed is not reported as refused when the board opens again', async ({
+  page,
+  context,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await starterBoard(page, 'Deleted before closing');
+  // The delete reaches the server, but its answer is lost, and so are the retries', until the tab is closed.
+  await page.route('**/rest/v1/columns*', async (route) => {
+    if (route.request().method() !== 'DELETE') return route.continue();
+    await route.fetch().catch(() => undefined);
+    await route.abort('connectionreset');
+  });
+  await columnAction(page, 'Doing', 'Delete column…');
+  await page
+    .getByRole('dialog', { name: 'Delete column Doing?' })
+    .getByRole('button', { name: 'Delete column' })
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Cannot reach the server. Retrying…' }),
+  ).toBeVisible();
+  await page.close();
+
+  const next = await context.newPage();
+  await next.goto(path);
+  await live(next);
+  await expect(next.locator('.lane-head h2')).toHaveText([/^To do/, /^Done/]);
+  // The replayed delete has been answered (the journal is empty) and said nothing.
+  await expect
+    .poll(() =>
+      next.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lanes:board-writes')).length),
+    )
+    .toBe(0);
+  // (The toasts' live region is always there, empty until something is said.)
+  await expect(next.getByRole('alert')).toHaveText('');
+});

@@ -98,6 +98,21 @@ test('columns and tasks are added inline; cards move by keyboard and mouse, and 
   await expect(titles(page, 'Done')).toHaveText(['Alpha']);
   await expect(titles(page, 'Todo')).toHaveText(['Charlie', 'Bravo']);
 
+  // Cards are links (decision 123), but a drag released over the card it moved is a drag, not a click: it
+  // opens nothing. Then a plain click opens the panel; going back lands on the board, not on Bravo's panel.
+  const bravo = await card(page, 'Bravo').boundingBox();
+  if (!bravo) throw new Error('not laid out');
+  await page.mouse.move(bravo.x + bravo.width / 2, bravo.y + bravo.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(bravo.x + bravo.width / 2 + 12, bravo.y + bravo.height / 2, { steps: 3 });
+  await page.mouse.move(bravo.x + bravo.width / 2, bravo.y + bravo.height / 2, { steps: 3 });
+  await page.mouse.up();
+  await card(page, 'Charlie').click();
+  await expect(page.getByRole('dialog')).toHaveAccessibleName(/Charlie/);
+  await page.goBack();
+  expect(new URL(page.url()).pathname).toBe(path);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
   // Columns move too: Done's handle, left once.
   const handle = page.getByRole('button', { name: 'Move column Done' });
   await handle.focus();
@@ -168,6 +183,11 @@ test('a viewer sees the board without any editing control', async ({ page }) => 
   await expect(page.getByLabel('New column', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Move column/ })).toHaveCount(0);
   await expect(page.locator('.lane-card-body[role="button"]')).toHaveCount(0);
+  // Each card is a plain link to its panel.
+  await expect(titles(page, 'To do').first()).toBeVisible();
+  const first = page.locator('.lane-card-body').first();
+  await expect(first).toHaveAttribute('href', new RegExp(`^${SEEDED_BOARD}/t/[0-9a-f-]{36}$`));
+  await expect(page.getByRole('link', { name: /Fix signup on Safari/ })).toBeVisible();
 });
 
 test('a member demoted to viewer while the board is open: the forced move is refused and put back', async ({

@@ -56,6 +56,17 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   // Survives client navigations, not a reload.
   await page.evaluate(() => Object.assign(window, { boardMark: 1 }));
 
+  // The card is a real link (decision 123): a middle click opens its panel in a new tab, this tab stays put.
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    card(page, 'Fix signup on Safari').click({ button: 'middle' }),
+  ]);
+  await expect(tab).toHaveURL(new RegExp(`${BOARD}/t/[0-9a-f-]{36}$`));
+  await expect(tab.getByRole('dialog')).toHaveAccessibleName(/Fix signup on Safari/);
+  await tab.close();
+  await expect(page).toHaveURL(BOARD);
+  await expect(panel(page)).toHaveCount(0);
+
   await card(page, 'Fix signup on Safari').click();
   await expect(page).toHaveURL(new RegExp(`${BOARD}/t/[0-9a-f-]{36}$`));
   await expect(panel(page)).toBeVisible();
@@ -333,6 +344,33 @@ test('attachments: an image as a thumbnail and a PDF as a link, with progress; t
   await expect(dialog.getByText('No files attached.')).toBeVisible();
 });
 
+test('a refused file type is answered beside its name before anything is sent (decision 122)', async ({
+  page,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const path = await newTask(page, `Types ${Date.now().toString(36)}`);
+  await page.goto(path);
+  await live(page);
+  const dialog = panel(page);
+  const storage: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/storage/v1/')) storage.push(`${request.method()} ${request.url()}`);
+  });
+  await dialog.getByLabel('Attach files').setInputFiles([
+    { name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<script>alert(1)</script>') },
+    { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg onload="alert(1)"/>') },
+  ]);
+  const refused = dialog.getByRole('alert');
+  await expect(refused).toHaveCount(2);
+  await expect(refused.first()).toContainText('This type of file cannot be attached');
+  await expect(dialog.locator('.upload-list')).toContainText('page.html');
+  await expect(dialog.locator('.upload-list')).toContainText('logo.svg');
+  await expectAccessible(page, 'task panel with a refused file type');
+  expect(storage).toEqual([]);
+  await page.reload();
+  await expect(panel(page).getByText('No files attached.')).toBeVisible();
+});
+
 test('a viewer sees the panel without controls, and hand-made posts change nothing', async ({ page }) => {
   await signInQuickly(page, 'dave@lanes.test');
   const id = await taskIdOf(page, BOARD, 'New logo variants');
@@ -365,6 +403,17 @@ test('a viewer sees the panel without controls, and hand-made posts change nothi
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('a card is a link to its panel page', async ({ page }) => {
+    await signIn(page, 'carol@lanes.test', PASSWORD, `/sign-in?next=${encodeURIComponent(BOARD)}`);
+    await expect(page).toHaveURL(BOARD);
+    await card(page, 'Help center articles').click();
+    await expect(page).toHaveURL(new RegExp(`${BOARD}/t/[0-9a-f-]{36}$`));
+    await expect(panel(page)).toHaveAccessibleName(/Help center articles/);
+    await panel(page).getByRole('link', { name: 'Close task' }).click();
+    await expect(page).toHaveURL(BOARD);
+    await expect(panel(page)).toHaveCount(0);
+  });
 
   test('a comment posts with the plain form', async ({ page }) => {
     await signIn(page, 'carol@lanes.test', PASSWORD, `/sign-in?next=${encodeURIComponent(BOARD)}`);

@@ -10,7 +10,7 @@ describe('attachments', () => {
   it('uploads with progress, lists, and downloads the same bytes under the file name', async () => {
     const { world, task } = await createTaskWorld('Files');
     const bytes = new Uint8Array(300_000).map((_, i) => i % 251);
-    const file = new File([bytes], 'report/2026\u0007.bin', { type: 'application/octet-stream' });
+    const file = new File([bytes], 'report/2026\u0007.zip', { type: 'application/zip' });
     const progress: [number, number][] = [];
     const row = await uploadAttachment(
       world.owner.client,
@@ -19,12 +19,12 @@ describe('attachments', () => {
     );
     expect(row).toMatchObject({
       task_id: task.id,
-      file_name: 'report2026.bin',
+      file_name: 'report2026.zip',
       size_bytes: 300_000,
       uploaded_by: world.owner.id,
     });
     expect(row.object_path).toMatch(
-      new RegExp(`^${world.workspaceId}/${task.id}/[0-9a-f-]{36}/report2026\\.bin$`),
+      new RegExp(`^${world.workspaceId}/${task.id}/[0-9a-f-]{36}/report2026\\.zip$`),
     );
     expect(progress.at(-1)).toEqual([300_000, 300_000]);
     expect(progress.length).toBeGreaterThan(1);
@@ -40,7 +40,7 @@ describe('attachments', () => {
     expect(thumbnails).toBeNull();
     const download = await fetch(url);
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-disposition')).toContain('report2026.bin');
+    expect(download.headers.get('content-disposition')).toContain('report2026.zip');
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
   });
 
@@ -76,6 +76,28 @@ describe('attachments', () => {
       }),
     ).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
     expect(sent).toBe(0);
+  });
+
+  it('refuses a type outside the allow-list before sending a byte, and leaves no row (decision 122)', async () => {
+    const { world, task } = await createTaskWorld('Files');
+    let sent = 0;
+    for (const file of [
+      new File(['<script>alert(1)</script>'], 'page.html', { type: 'text/html' }),
+      new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }),
+      new File(['MZ'], 'setup.exe'),
+    ]) {
+      await expect(
+        uploadAttachment(
+          world.owner.client,
+          { workspaceId: world.workspaceId, taskId: task.id, file },
+          (n) => {
+            sent = n;
+          },
+        ),
+      ).rejects.toMatchObject({ code: 'FILE_TYPE', field: 'file' });
+    }
+    expect(sent).toBe(0);
+    expect(await listAttachments(world.owner.client, { taskId: task.id })).toEqual([]);
   });
 
   it('refuses viewers with FORBIDDEN and leaves no row', async () => {

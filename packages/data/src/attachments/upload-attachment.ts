@@ -24,7 +24,7 @@ export const uploadAttachmentInput = z.object({
 export type UploadAttachmentResult = AttachmentRow;
 
 /**
- * FILE_TOO_LARGE before any byte is sent; FORBIDDEN for viewers; LIMIT_REACHED at 20 per task.
+ * FILE_TOO_LARGE and FILE_TYPE (decision 122) before any byte is sent; FORBIDDEN for viewers; LIMIT_REACHED at 20 per task.
  * @example await uploadAttachment(client, { workspaceId, taskId, file }, (sent, total) => setPercent(sent / total))
  */
 export async function uploadAttachment(
@@ -33,12 +33,11 @@ export async function uploadAttachment(
   onProgress?: Progress,
 ): Promise<UploadAttachmentResult> {
   const { workspaceId, taskId, file, fileName, width, height } = parseInput(uploadAttachmentInput, input);
-  const name = checkAttachmentFile({
+  const { name, mimeType } = checkAttachmentFile({
     name: fileName ?? (file as File).name ?? '',
     size: file.size,
     type: file.type,
   });
-  const mimeType = file.type || 'application/octet-stream';
   const objectPath = `${workspaceId}/${taskId}/${crypto.randomUUID()}/${name}`;
   const bucket = client.storage.from(BUCKETS.attachments);
 

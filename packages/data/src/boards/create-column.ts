@@ -2,25 +2,32 @@
 import type { TablesInsert } from '@lanes/shared/database';
 import { type ColumnRow, columnRow, createColumnInput } from '@lanes/shared/schemas/board';
 import type { LanesClient } from '../client.ts';
-import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+import { parseAnswer, parseInput } from '../internal/checks.ts';
+import { insertOnce } from '../internal/insert-once.ts';
 
 export { createColumnInput };
 export type CreateColumnResult = ColumnRow;
 
+/** With an `id` of the caller's choosing, a replayed create answers with the column stored the first time. */
 export async function createColumn(client: LanesClient, input: unknown): Promise<CreateColumnResult> {
-  const { boardId, name, wipLimit, isDone } = parseInput(createColumnInput, input);
-  const row = unwrap(
-    await client
-      .from('columns')
-      // The position is left to the database: the end of the board.
-      .insert({
-        board_id: boardId,
-        name,
-        wip_limit: wipLimit ?? null,
-        is_done: isDone ?? false,
-      } as TablesInsert<'columns'>)
-      .select()
-      .single(),
+  const { boardId, name, wipLimit, isDone, ...chosen } = parseInput(createColumnInput, input);
+  const id = chosen.id ?? crypto.randomUUID();
+  const row = await insertOnce(
+    'columns',
+    () =>
+      client
+        .from('columns')
+        // The position is left to the database: the end of the board.
+        .insert({
+          id,
+          board_id: boardId,
+          name,
+          wip_limit: wipLimit ?? null,
+          is_done: isDone ?? false,
+        } as TablesInsert<'columns'>)
+        .select()
+        .single(),
+    () => client.from('columns').select().eq('id', id).eq('board_id', boardId).maybeSingle(),
   );
   return parseAnswer(columnRow, row);
 }

@@ -1,15 +1,20 @@
 /** @module boards/create-label — adds a label to a board; LIMIT_REACHED after 30. */
 import { createLabelInput, type LabelRow, labelRow } from '@lanes/shared/schemas/board';
 import type { LanesClient } from '../client.ts';
-import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+import { parseAnswer, parseInput } from '../internal/checks.ts';
+import { insertOnce } from '../internal/insert-once.ts';
 
 export { createLabelInput };
 export type CreateLabelResult = LabelRow;
 
+/** With an `id` of the caller's choosing, a replayed create answers with the label stored the first time. */
 export async function createLabel(client: LanesClient, input: unknown): Promise<CreateLabelResult> {
-  const { boardId, name, color } = parseInput(createLabelInput, input);
-  const row = unwrap(
-    await client.from('labels').insert({ board_id: boardId, name, color }).select().single(),
+  const { boardId, name, color, ...chosen } = parseInput(createLabelInput, input);
+  const id = chosen.id ?? crypto.randomUUID();
+  const row = await insertOnce(
+    'labels',
+    () => client.from('labels').insert({ id, board_id: boardId, name, color }).select().single(),
+    () => client.from('labels').select().eq('id', id).eq('board_id', boardId).maybeSingle(),
   );
   return parseAnswer(labelRow, row);
 }

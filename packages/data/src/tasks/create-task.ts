@@ -2,29 +2,40 @@
 import type { TablesInsert } from '@lanes/shared/database';
 import { createTaskInput, type TaskRow, taskRow } from '@lanes/shared/schemas/task';
 import type { LanesClient } from '../client.ts';
-import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+import { parseAnswer, parseInput } from '../internal/checks.ts';
+import { insertOnce } from '../internal/insert-once.ts';
 
 export { createTaskInput };
 export type CreateTaskResult = TaskRow;
 
-/** LIMIT_REACHED at 5,000 tasks per board; VALIDATION (`assignee_id`) for an assignee who is not a member. */
+/**
+ * LIMIT_REACHED at 5,000 tasks per board; VALIDATION (`assignee_id`) for an assignee who is not a member.
+ * With an `id` of the caller's choosing, sending the same create again answers with the task stored the first
+ * time (a retry whose first answer was lost); an id taken on another board is CONFLICT.
+ * @example const task = await createTask(client, { id: crypto.randomUUID(), boardId, columnId, title: 'Ship it' });
+ */
 export async function createTask(client: LanesClient, input: unknown): Promise<CreateTaskResult> {
   const task = parseInput(createTaskInput, input);
-  const row = unwrap(
-    await client
-      .from('tasks')
-      .insert({
-        board_id: task.boardId,
-        column_id: task.columnId,
-        title: task.title,
-        description: task.description ?? '',
-        assignee_id: task.assigneeId ?? null,
-        due_on: task.dueOn ?? null,
-        priority: task.priority ?? 'none',
-        // `number` and `position` are filled by the database's insert trigger (next number, end of column).
-      } as TablesInsert<'tasks'>)
-      .select()
-      .single(),
+  const id = task.id ?? crypto.randomUUID();
+  const row = await insertOnce(
+    'tasks',
+    () =>
+      client
+        .from('tasks')
+        .insert({
+          id,
+          board_id: task.boardId,
+          column_id: task.columnId,
+          title: task.title,
+          description: task.description ?? '',
+          assignee_id: task.assigneeId ?? null,
+          due_on: task.dueOn ?? null,
+          priority: task.priority ?? 'none',
+          // `number` and `position` are filled by the database's insert trigger (next number, end of column).
+        } as TablesInsert<'tasks'>)
+        .select()
+        .single(),
+    () => client.from('tasks').select().eq('id', id).eq('board_id', task.boardId).maybeSingle(),
   );
   return parseAnswer(taskRow, row);
 }

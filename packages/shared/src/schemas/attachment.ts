@@ -1,6 +1,6 @@
 /** @module schemas/attachment — attachment file rules (size, name) and the attachment row. */
 import { z } from 'zod';
-import { LIMITS } from '../constants.ts';
+import { type AttachmentMimeType, attachmentType, LIMITS } from '../constants.ts';
 import { LanesError } from '../errors.ts';
 import { id, timestamp } from './fields.ts';
 
@@ -33,12 +33,18 @@ export const attachmentFile = z.object({
 export type AttachmentFile = z.infer<typeof attachmentFile>;
 
 /**
- * Checks a file before any byte is sent, answering with the catalogue's upload codes.
- * @returns the cleaned file name
+ * Checks a file before any byte is sent, answering with the catalogue's upload codes: FILE_TOO_LARGE,
+ * FILE_TYPE (not in `ATTACHMENT_TYPES`), VALIDATION (the name).
+ * @returns the cleaned file name and the type to store it with
  */
-export function checkAttachmentFile(file: { name: string; size: number; type: string }): string {
+export function checkAttachmentFile(file: { name: string; size: number; type: string }): {
+  name: string;
+  mimeType: AttachmentMimeType;
+} {
   if (file.size > LIMITS.attachmentBytes)
     throw new LanesError('FILE_TOO_LARGE', { field: 'file', details: { limit: LIMITS.attachmentBytes } });
+  const mimeType = attachmentType(file.name, file.type);
+  if (!mimeType) throw new LanesError('FILE_TYPE', { field: 'file', details: { type: file.type } });
   const name = attachmentFileName.safeParse(file.name);
   if (!name.success) {
     throw new LanesError('VALIDATION', {
@@ -46,7 +52,7 @@ export function checkAttachmentFile(file: { name: string; size: number; type: st
       message: name.error.issues[0]?.message ?? 'Invalid file name.',
     });
   }
-  return name.data;
+  return { name: name.data, mimeType };
 }
 
 export const uploadAttachmentInput = z.object({ workspaceId: id, taskId: id });

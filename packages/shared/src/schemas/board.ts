@@ -42,6 +42,8 @@ export const wipLimit = z
   .nullable();
 
 export const createColumnInput = z.object({
+  /** Chosen by the client so a replayed create finds the column it already made (decision 120). */
+  id: id.optional(),
   boardId: id,
   name: columnName,
   wipLimit: wipLimit.optional(),
@@ -71,7 +73,13 @@ export type ColumnRow = z.infer<typeof columnRow>;
 export const labelName = trimmed(1, 24);
 export const labelColor = z.enum(LABEL_COLORS, { message: 'Pick a colour from the palette.' });
 
-export const createLabelInput = z.object({ boardId: id, name: labelName, color: labelColor });
+export const createLabelInput = z.object({
+  /** Chosen by the client so a replayed create finds the label it already made (decision 120). */
+  id: id.optional(),
+  boardId: id,
+  name: labelName,
+  color: labelColor,
+});
 export type CreateLabelInput = z.infer<typeof createLabelInput>;
 
 export const updateLabelInput = z.object({

@@ -8,6 +8,8 @@ export const taskDescription = z.string().max(20_000, { message: 'At most 20,000
 export const priority = z.enum(PRIORITIES);
 
 export const createTaskInput = z.object({
+  /** Chosen by the client so a replayed create finds the task it already made (decision 120). */
+  id: id.optional(),
   boardId: id,
   columnId: id,
   title: taskTitle,

@@ -57,14 +57,14 @@ export function boardWrites(env: PublicEnv) {
     }) => attempt(() => moveTask(client, input)),
     moveColumn: (input: { columnId: string; beforeId: string | null; afterId: string | null }) =>
       attempt(() => moveColumn(client, input)),
-    createTask: (input: { boardId: string; columnId: string; title: string }) =>
+    createTask: (input: { id: string; boardId: string; columnId: string; title: string }) =>
       attempt(() => createTask(client, input)),
-    createColumn: (input: { boardId: string; name: string; isDone?: boolean }) =>
+    createColumn: (input: { id?: string; boardId: string; name: string; isDone?: boolean }) =>
       attempt(() => createColumn(client, input)),
     updateColumn: (input: { columnId: string; name?: string; wipLimit?: number | null; isDone?: boolean }) =>
       attempt(() => updateColumn(client, input)),
     deleteColumn: (columnId: string) => attempt(() => deleteColumn(client, { columnId })),
-    createLabel: (input: { boardId: string; name: string; color: LabelColor }) =>
+    createLabel: (input: { id?: string; boardId: string; name: string; color: LabelColor }) =>
       attempt(() => createLabel(client, input)),
     updateLabel: (input: { labelId: string; name?: string; color?: LabelColor }) =>
       attempt(() => updateLabel(client, input)),

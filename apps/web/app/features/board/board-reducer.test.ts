@@ -133,7 +133,7 @@ describe('boardReducer', () => {
 describe('pending cards and edits', () => {
   const pending = {
     ...task(0, TODO, ''),
-    id: 'pending-1',
+    id: id(5),
     number: 0,
     title: 'Offline idea',
     pending: true as const,
@@ -141,8 +141,8 @@ describe('pending cards and edits', () => {
 
   it('shows a card added offline at the end of its column until the server stores it', () => {
     const added = boardReducer(world(), { type: 'add-pending-task', task: pending });
-    expect(tasksIn(added, TODO).map((t) => t.id)).toEqual([id(1), id(2), id(3), 'pending-1']);
-    const stored = boardReducer(added, { type: 'task-row', row: row(5, TODO, 'Y'), replaces: 'pending-1' });
+    expect(tasksIn(added, TODO).map((t) => t.id)).toEqual([id(1), id(2), id(3), id(5)]);
+    const stored = boardReducer(added, { type: 'task-row', row: row(5, TODO, 'Y') });
     expect(tasksIn(stored, TODO).map((t) => t.number)).toEqual([1, 2, 3, 5]);
     expect(stored.tasks.some((t) => t.pending)).toBe(false);
   });
@@ -151,24 +151,36 @@ describe('pending cards and edits', () => {
     const added = boardReducer(world(), { type: 'add-pending-task', task: { ...pending, title: 'Task 5' } });
     const echoed = boardReducer(added, { type: 'task-row', row: row(5, TODO, 'Y') });
     expect(tasksIn(echoed, TODO).map((t) => t.id)).toEqual([id(1), id(2), id(3), id(5)]);
-    const answered = boardReducer(echoed, {
-      type: 'task-row',
-      row: row(5, TODO, 'Y'),
-      replaces: 'pending-1',
-    });
+    const answered = boardReducer(echoed, { type: 'task-row', row: row(5, TODO, 'Y') });
     expect(tasksIn(answered, TODO).map((t) => t.id)).toEqual([id(1), id(2), id(3), id(5)]);
+    expect(answered.tasks.some((t) => t.pending)).toBe(false);
+  });
+
+  it("does not show a teammate's card with the same title in place of ours", () => {
+    const added = boardReducer(world(), { type: 'add-pending-task', task: { ...pending, title: 'Task 6' } });
+    const theirs = boardReducer(added, { type: 'task-row', row: row(6, TODO, 'Y') });
+    expect(theirs.tasks.find((t) => t.id === id(5))?.pending).toBe(true);
+    expect(theirs.tasks.find((t) => t.id === id(6))?.title).toBe('Task 6');
+  });
+
+  it('a waiting card the fresh board already holds shows once, as stored', () => {
+    const added = boardReducer(world(), { type: 'add-pending-task', task: pending });
+    const fresh = boardReducer(world(), { type: 'task-row', row: row(5, TODO, 'Y') });
+    const reset = boardReducer(added, { type: 'reset', model: fresh });
+    expect(reset.tasks.filter((t) => t.id === id(5))).toEqual([expect.objectContaining({ number: 5 })]);
+    expect(boardReducer(reset, { type: 'add-pending-task', task: pending })).toBe(reset);
   });
 
   it('keeps waiting cards through a fresh copy of the board', () => {
     const added = boardReducer(world(), { type: 'add-pending-task', task: pending });
     const reset = boardReducer(added, { type: 'reset', model: world() });
-    expect(tasksIn(reset, TODO).at(-1)?.id).toBe('pending-1');
+    expect(tasksIn(reset, TODO).at(-1)?.id).toBe(id(5));
   });
 
   it('drops a refused card', () => {
     const added = boardReducer(world(), { type: 'add-pending-task', task: pending });
-    const dropped = boardReducer(added, { type: 'delete', table: 'tasks', id: 'pending-1' });
-    expect(dropped.tasks.map((t) => t.id)).not.toContain('pending-1');
+    const dropped = boardReducer(added, { type: 'delete', table: 'tasks', id: id(5) });
+    expect(dropped.tasks.map((t) => t.id)).not.toContain(id(5));
   });
 
   it('sets a task’s labels and edits columns and labels in place', () => {

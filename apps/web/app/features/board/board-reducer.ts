@@ -27,8 +27,8 @@ export type BoardAction =
   /** Puts an item back where it was (a refused or cancelled move). */
   | { type: 'restore-task'; taskId: string; columnId: string; position: string }
   | { type: 'restore-column'; columnId: string; position: string }
-  /** The server stored `row`; `replaces` is the id of the pending card it stands for. */
-  | { type: 'task-row'; row: TaskRow; replaces?: string }
+  /** The server stored `row` (a waiting card of ours has the id the client chose for it, so it is replaced). */
+  | { type: 'task-row'; row: TaskRow }
   /** A card added here, shown while its write waits for the server. */
   | { type: 'add-pending-task'; task: Task }
   | { type: 'task-labels'; taskId: string; labelIds: string[] }
@@ -44,12 +44,15 @@ export type BoardAction =
 export function boardReducer(model: BoardModel, action: BoardAction): BoardModel {
   switch (action.type) {
     case 'reset': {
-      // A fresh copy of the board does not know the cards whose writes are still waiting: keep showing them.
-      const pending = model.tasks.filter((t) => t.pending);
+      // A fresh copy of the board does not know the cards whose writes are still waiting: keep showing them,
+      // unless it holds them already (the create reached the server, its answer has not reached us).
+      const known = new Set(action.model.tasks.map((t) => t.id));
+      const pending = model.tasks.filter((t) => t.pending && !known.has(t.id));
       if (pending.length === 0) return action.model;
       return { ...action.model, tasks: [...action.model.tasks, ...pending].sort(byPosition) };
     }
     case 'add-pending-task': {
+      if (model.tasks.some((t) => t.id === action.task.id)) return model;
       const last = tasksIn(model, action.task.columnId).at(-1);
       const task = { ...action.task, position: keyBetween(last?.position ?? null, null) };
       return { ...model, tasks: [...model.tasks, task] };
@@ -92,11 +95,8 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
           .map((c) => (c.id === action.columnId ? { ...c, position: action.position } : c))
           .sort(byPosition),
       };
-    case 'task-row': {
-      const standIn = action.replaces ?? standInFor(model, action.row);
-      const base = standIn ? { ...model, tasks: model.tasks.filter((t) => t.id !== standIn) } : model;
-      return taskRow(base, action.row);
-    }
+    case 'task-row':
+      return taskRow(model, action.row);
     case 'column-row': {
       const column = toColumn(action.row);
       return {
@@ -129,16 +129,6 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
         tasks: model.tasks.filter((t) => t.columnId !== action.id),
       };
   }
-}
-
-/**
- * The waiting card a newly seen row stands for: the realtime echo of our own create may arrive before the
- * create's answer, and both would show. The oldest waiting card of that column with that title is taken; if
- * it was a teammate's card after all, our own answer brings ours back a moment later.
- */
-function standInFor(model: BoardModel, row: TaskRow): string | undefined {
-  if (model.tasks.some((t) => t.id === row.id)) return undefined;
-  return model.tasks.find((t) => t.pending && t.columnId === row.column_id && t.title === row.title)?.id;
 }
 
 /** A provisional key for slot `index` of `list` (which no longer contains the moving item). */

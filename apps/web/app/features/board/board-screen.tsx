@@ -75,7 +75,15 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
     },
     [show, live.refetch],
   );
-  const writes = useBoardWrites({ boardId, queue, model: getModel, dispatch, refused });
+  const writes = useBoardWrites({
+    boardId,
+    userId: me.userId,
+    queue,
+    model: getModel,
+    dispatch,
+    refused,
+    resync: live.refetch,
+  });
 
   const dnd = useBoardDnd({
     model: getModel,

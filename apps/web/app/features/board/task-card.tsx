@@ -1,12 +1,14 @@
 /**
  * @module features/board/task-card — one card: title, `#number`, assignee, due date, priority and label dots,
  * nothing else. Members drag it (mouse, touch or keyboard: focus it, space, arrows, space); viewers only read it.
- * A click or Enter opens the task panel (`t/:taskId`) by client navigation, so the board stays loaded and live.
+ * The card is a real link to its panel (`t/:taskId`): without JavaScript, or with a middle or modified click, the
+ * browser follows it; a plain click or Enter opens the panel by client navigation, so the board stays loaded and
+ * live. Decision 123.
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useHref, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import type { Label, Profile, Task } from './board-model.ts';
 import { formatDue, isOverdue, today } from './due-date.ts';
@@ -52,12 +54,21 @@ export function TaskCard({ task, assignee, labels, canEdit, draggedBy, onMenu }:
       : {};
   const navigate = useNavigate();
   // Relative to the board route: the panel nests under the board's own URL.
+  const to = `t/${task.id}`;
+  const href = useHref(to);
   // A card still on its way to the server has no panel yet.
   const open = () => {
-    if (!task.pending) void navigate(`t/${task.id}`, { preventScrollReset: true });
+    if (!task.pending) void navigate(to, { preventScrollReset: true });
   };
-  // Enter opens; space stays dnd-kit's pick-up key. (A click that ends a drag never reaches us: dnd-kit stops it.)
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  // A plain click navigates in the app; a middle, Ctrl/Cmd or Shift click is left to the browser (new tab or
+  // window). (A click that ends a drag never reaches us: dnd-kit stops it, and the board cancels its default.)
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    open();
+  };
+  // Enter opens; space stays dnd-kit's pick-up key.
+  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
     if (event.key === 'Enter' && !sortable.isDragging) {
       event.preventDefault();
       open();
@@ -82,15 +93,17 @@ export function TaskCard({ task, assignee, labels, canEdit, draggedBy, onMenu }:
       aria-busy={task.pending}
       {...menu}
     >
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the role is set, by dnd-kit or below */}
-      <div
+      <a
         className="lane-card-body"
+        href={task.pending ? undefined : href}
         {...handle}
         aria-keyshortcuts={onMenu && movable ? 'Shift+F10' : undefined}
-        // Members get dnd-kit's button (space picks up, Enter opens); for viewers the card only leads to its panel.
-        role={canEdit ? 'button' : 'link'}
+        // Members get dnd-kit's button (space picks up, Enter opens); for viewers the card is a plain link.
+        role={canEdit ? 'button' : undefined}
         tabIndex={0}
-        onClick={open}
+        // The browser's own link dragging would take the pointer from dnd-kit.
+        draggable={false}
+        onClick={onClick}
         onKeyDown={onKeyDown}
       >
         <span className="lane-card-title">{task.title}</span>
@@ -114,7 +127,7 @@ export function TaskCard({ task, assignee, labels, canEdit, draggedBy, onMenu }:
           ) : null}
         </div>
         {draggedBy ? <span className="lane-card-remote">{draggedBy} is moving this</span> : null}
-      </div>
+      </a>
     </li>
   );
 }

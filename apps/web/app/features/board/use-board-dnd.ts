@@ -20,7 +20,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { type Dispatch, useMemo, useRef } from 'react';
+import { type Dispatch, useEffect, useMemo, useRef } from 'react';
 import { type BoardModel, neighboursOf, tasksIn } from './board-model.ts';
 import { type BoardAction, boardReducer } from './board-reducer.ts';
 
@@ -118,6 +118,16 @@ export function useBoardDnd(deps: DndDeps) {
   const origin = useRef<Origin | null>(null);
   const depsRef = useRef(deps);
   depsRef.current = deps;
+  // Cards are links (decision 123): the click that ends a pointer drag must not follow one. dnd-kit stops that
+  // click's propagation but not its default; this listener runs before it (window, capture) and cancels it.
+  const dragging = useRef(false);
+  useEffect(() => {
+    const swallow = (event: MouseEvent) => {
+      if (dragging.current) event.preventDefault();
+    };
+    window.addEventListener('click', swallow, true);
+    return () => window.removeEventListener('click', swallow, true);
+  }, []);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates(() => depsRef.current.model()) }),
@@ -127,7 +137,15 @@ export function useBoardDnd(deps: DndDeps) {
     const d = () => depsRef.current;
     const neighboursKey = (list: { id: string }[], id: string) => JSON.stringify(neighboursOf(list, id));
 
+    /** Until the click that ends this drag (dispatched right after the pointer is released) has passed. */
+    function dragEnded() {
+      setTimeout(() => {
+        dragging.current = false;
+      }, 0);
+    }
+
     function onDragStart({ active }: DragStartEvent) {
+      dragging.current = true;
       const model = d().model();
       const id = String(active.id);
       if (kindOf(active) === 'column') {
@@ -168,6 +186,7 @@ export function useBoardDnd(deps: DndDeps) {
     }
 
     function cancel() {
+      dragEnded();
       const from = origin.current;
       origin.current = null;
       if (!from) return;
@@ -185,6 +204,7 @@ export function useBoardDnd(deps: DndDeps) {
     }
 
     async function onDragEnd({ active, over }: DragEndEvent) {
+      dragEnded();
       const from = origin.current;
       if (!from || !over) return cancel();
       origin.current = null;

@@ -3,20 +3,22 @@
  * through the write queue (in order; retried while the server is unreachable). When the server refuses one,
  * the board is put back as the server has it and the user is told why.
  */
-import { type Dispatch, useCallback, useEffect, useMemo } from 'react';
+import { type Dispatch, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import type { BoardWrites } from './board-live.ts';
 import { type BoardModel, type Column, type Label, type Task, tasksIn } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
+import type { Input, NewTask, Value, WriteName } from './board-write-names.ts';
 import { checkName, RULES } from './field-rules.ts';
 import { loadLive } from './use-board-live.ts';
+import { useJournalReplay } from './use-journal-replay.ts';
+import { WriteJournal } from './write-journal.ts';
 import type { Outcome, PushOptions, WriteQueue } from './write-queue.ts';
 
 const UNREACHABLE: Outcome<never> = { ok: false, code: 'NETWORK', message: 'Cannot reach the server.' };
-let pendingIds = 0;
 
 /** The card shown for a task whose write waits for the server: no number yet, not movable. */
-function pendingTask(id: string, columnId: string, title: string): Task {
+function pendingTask({ id, columnId, title }: NewTask): Task {
   return {
     id,
     columnId,
@@ -34,22 +36,38 @@ function pendingTask(id: string, columnId: string, title: string): Task {
 
 export interface BoardWritesOptions {
   boardId: string;
+  userId: string;
   queue: WriteQueue;
   model(): BoardModel;
   dispatch: Dispatch<BoardAction>;
   /** Shows the server's refusal and puts the board back as the server has it. */
   refused(message: string): void;
+  /** Fetches the board again once the queue is empty (after writes left by an earlier page were sent). */
+  resync(): void;
 }
 
-export function useBoardWrites({ boardId, queue, model, dispatch, refused }: BoardWritesOptions) {
+/** The journal of this board's waiting writes, or none where the browser has no storage (the server). */
+function openJournal(userId: string, boardId: string): WriteJournal | null {
+  try {
+    return new WriteJournal(window.localStorage, userId, boardId, crypto.randomUUID());
+  } catch {
+    return null;
+  }
+}
+
+export function useBoardWrites(options: BoardWritesOptions) {
+  const { boardId, userId, queue, model, dispatch, refused, resync } = options;
   const env = usePublicEnv();
+  const [journal] = useState(() => (typeof window === 'undefined' ? null : openJournal(userId, boardId)));
+  // Writes the journal could not keep (storage full or disabled): only these make leaving the page ask first.
+  const unkept = useRef(0);
 
   useEffect(() => {
     const online = () => queue.resume();
-    // Leaving while changes wait for an unreachable server would lose them: the browser asks the user first.
-    // (A write merely in flight does not ask: it is answered in a moment, or fails like any page unload.)
+    // Leaving while changes wait for an unreachable server would lose the ones the journal could not keep:
+    // the browser asks the user first. (The journal's writes are sent again when the board is next opened.)
     const leaving = (event: BeforeUnloadEvent) => {
-      if (queue.stuck) event.preventDefault();
+      if (queue.stuck && unkept.current > 0) event.preventDefault();
     };
     window.addEventListener('online', online);
     window.addEventListener('beforeunload', leaving);
@@ -59,30 +77,77 @@ export function useBoardWrites({ boardId, queue, model, dispatch, refused }: Boa
     };
   }, [queue]);
 
+  /** Puts a write in the queue; `key` is its journal entry, forgotten once the server has answered. */
+  const enqueue = useCallback(
+    <N extends WriteName>(key: string | null, name: N, input: Input<N>, push?: PushOptions) =>
+      queue
+        .push(async (): Promise<Outcome<Value<N>>> => {
+          let writes: BoardWrites;
+          try {
+            writes = (await loadLive()).boardWrites(env);
+          } catch {
+            return UNREACHABLE; // the code for writing could not be fetched either: offline too
+          }
+          return (writes[name] as (input: Input<N>) => Promise<Outcome<Value<N>>>)(input);
+        }, push)
+        .then((answer) => {
+          if (key) journal?.remove(key);
+          else unkept.current -= 1;
+          return answer;
+        }),
+    [queue, env, journal],
+  );
+
   const send = useCallback(
-    <T>(write: (writes: BoardWrites) => Promise<Outcome<T>>, options?: PushOptions): Promise<Outcome<T>> =>
-      queue.push(async () => {
-        let writes: BoardWrites;
-        try {
-          writes = (await loadLive()).boardWrites(env);
-        } catch {
-          return UNREACHABLE; // the code for writing could not be fetched either: offline too
-        }
-        return write(writes);
-      }, options),
-    [queue, env],
+    <N extends WriteName>(name: N, input: Input<N>, push?: PushOptions): Promise<Outcome<Value<N>>> => {
+      const key = crypto.randomUUID();
+      const kept = journal?.add({ key, name, input }) ?? false;
+      if (!kept) unkept.current += 1;
+      return enqueue(kept ? key : null, name, input, push);
+    },
+    [enqueue, journal],
   );
 
   /** Sends a write whose effect is already on screen; a refusal puts the board back. */
   const sendShown = useCallback(
-    <T>(write: (writes: BoardWrites) => Promise<Outcome<T>>, stored?: (value: T) => void) => {
-      void send(write).then((answer) => {
+    <N extends WriteName>(name: N, input: Input<N>, stored?: (value: Value<N>) => void) => {
+      void send(name, input).then((answer) => {
         if (answer.ok) stored?.(answer.value);
         else refused(answer.message);
       });
     },
     [send, refused],
   );
+
+  /**
+   * The card of a new task follows its write: shown as "Saving…" once the write cannot reach the server (or
+   * at once with `standIn`), replaced by the stored task, removed with a message when the server refuses it.
+   * Answers the add form: null once the card shows, or the refusal while it has not.
+   */
+  const followCreate = useCallback(
+    (task: NewTask, sent: (push: PushOptions) => Promise<Outcome<Value<'createTask'>>>, standIn: boolean) =>
+      new Promise<string | null>((answerField) => {
+        let shown = false;
+        const show = () => {
+          if (shown) return;
+          shown = true;
+          dispatch({ type: 'add-pending-task', task: pendingTask(task) });
+          answerField(null);
+        };
+        if (standIn) show();
+        void sent({ onUnreachable: show }).then((answer) => {
+          if (answer.ok) dispatch({ type: 'task-row', row: answer.value });
+          else if (shown) {
+            dispatch({ type: 'delete', table: 'tasks', id: task.id });
+            refused(`“${task.title}” was not added: ${answer.message}`);
+          }
+          if (!shown) answerField(answer.ok ? null : answer.message);
+        });
+      }),
+    [dispatch, refused],
+  );
+
+  useJournalReplay({ journal, enqueue, followCreate, refused, resync });
 
   return useMemo(
     () => ({
@@ -96,33 +161,14 @@ export function useBoardWrites({ boardId, queue, model, dispatch, refused }: Boa
       addTask: (columnId: string, title: string): Promise<string | null> => {
         const wrong = checkName(title, RULES.taskTitle.max);
         if (wrong) return Promise.resolve(wrong);
-        pendingIds += 1;
-        const id = `pending-${pendingIds}`;
-        return new Promise((answerField) => {
-          let standIn = false;
-          const showStandIn = () => {
-            if (standIn) return;
-            standIn = true;
-            dispatch({ type: 'add-pending-task', task: pendingTask(id, columnId, title) });
-            answerField(null);
-          };
-          if (!navigator.onLine) showStandIn();
-          void send((w) => w.createTask({ boardId, columnId, title }), { onUnreachable: showStandIn }).then(
-            (answer) => {
-              if (answer.ok) dispatch({ type: 'task-row', row: answer.value, replaces: id });
-              else if (standIn) {
-                dispatch({ type: 'delete', table: 'tasks', id });
-                refused(`“${title}” was not added: ${answer.message}`);
-              }
-              if (!standIn) answerField(answer.ok ? null : answer.message);
-            },
-          );
-        });
+        // The client names the task: a create replayed after a lost answer finds it instead of adding another.
+        const task = { id: crypto.randomUUID(), boardId, columnId, title };
+        return followCreate(task, (push) => send('createTask', task, push), !navigator.onLine);
       },
       addColumn: async (name: string, isDone = false): Promise<string | null> => {
         const wrong = checkName(name, RULES.columnName.max);
         if (wrong) return wrong;
-        const answer = await send((w) => w.createColumn({ boardId, name, isDone }));
+        const answer = await send('createColumn', { id: crypto.randomUUID(), boardId, name, isDone });
         if (answer.ok) dispatch({ type: 'column-row', row: answer.value });
         return answer.ok ? null : answer.message;
       },
@@ -145,21 +191,18 @@ export function useBoardWrites({ boardId, queue, model, dispatch, refused }: Boa
           const stored = tasksIn(model(), input.columnId).filter((t) => !t.pending && t.id !== input.taskId);
           neighbours = { beforeId: stored.at(-1)?.id ?? null, afterId: null };
         }
-        const answer = await send((w) => w.moveTask({ ...input, ...neighbours }));
+        const answer = await send('moveTask', { ...input, ...neighbours });
         if (answer.ok) dispatch({ type: 'task-row', row: answer.value });
         return answer.ok ? null : answer.message;
       },
       persistColumn: async (input: { columnId: string; beforeId: string | null; afterId: string | null }) => {
-        const answer = await send((w) => w.moveColumn(input));
+        const answer = await send('moveColumn', input);
         if (answer.ok) dispatch({ type: 'column-row', row: answer.value });
         return answer.ok ? null : answer.message;
       },
       updateColumn: (columnId: string, patch: Partial<Pick<Column, 'name' | 'wipLimit' | 'isDone'>>) => {
         dispatch({ type: 'patch-column', columnId, patch });
-        sendShown(
-          (w) => w.updateColumn({ columnId, ...patch }),
-          (row) => dispatch({ type: 'column-row', row }),
-        );
+        sendShown('updateColumn', { columnId, ...patch }, (row) => dispatch({ type: 'column-row', row }));
       },
       /** Moves the column's cards (in order, to the end of `moveTasksTo`) first, then deletes it. */
       deleteColumn: (columnId: string, moveTasksTo: string | null) => {
@@ -175,37 +218,35 @@ export function useBoardWrites({ boardId, queue, model, dispatch, refused }: Boa
               index: Number.MAX_SAFE_INTEGER,
             });
             sendShown(
-              (w) => w.moveTask({ taskId: task.id, columnId: moveTasksTo, beforeId: after, afterId: null }),
+              'moveTask',
+              { taskId: task.id, columnId: moveTasksTo, beforeId: after, afterId: null },
               (row) => dispatch({ type: 'task-row', row }),
             );
             beforeId = task.id;
           }
         }
         dispatch({ type: 'delete', table: 'columns', id: columnId });
-        sendShown((w) => w.deleteColumn(columnId));
+        sendShown('deleteColumn', columnId);
       },
       createLabel: async (name: string, color: Label['color']): Promise<string | null> => {
-        const answer = await send((w) => w.createLabel({ boardId, name, color }));
+        const answer = await send('createLabel', { id: crypto.randomUUID(), boardId, name, color });
         if (answer.ok) dispatch({ type: 'label-row', row: answer.value });
         return answer.ok ? null : answer.message;
       },
       updateLabel: (labelId: string, patch: Partial<Omit<Label, 'id'>>) => {
         dispatch({ type: 'patch-label', labelId, patch });
-        sendShown(
-          (w) => w.updateLabel({ labelId, ...patch }),
-          (row) => dispatch({ type: 'label-row', row }),
-        );
+        sendShown('updateLabel', { labelId, ...patch }, (row) => dispatch({ type: 'label-row', row }));
       },
       deleteLabel: (labelId: string) => {
         dispatch({ type: 'delete', table: 'labels', id: labelId });
-        sendShown((w) => w.deleteLabel(labelId));
+        sendShown('deleteLabel', labelId);
       },
       setTaskLabels: (taskId: string, labelIds: string[]) => {
         dispatch({ type: 'task-labels', taskId, labelIds });
-        sendShown((w) => w.setTaskLabels({ taskId, labelIds }));
+        sendShown('setTaskLabels', { taskId, labelIds });
       },
     }),
-    [send, sendShown, boardId, model, dispatch, refused],
+    [send, sendShown, followCreate, boardId, model, dispatch],
   );
 }
 

@@ -1,9 +1,9 @@
 /**
  * @module features/task-panel/attachment-upload — attaching files by picking them or dropping them anywhere on
- * the panel: each is checked first (over 10 MB never sends a byte), then uploaded with a progress bar of the
+ * the panel: each is checked first (over 10 MB or a refused type never sends a byte), then uploaded with a progress bar of the
  * bytes sent; a refusal stays beside the file's name.
  */
-import { LIMITS } from '@lanes/shared/constants';
+import { ATTACHMENT_TYPES, attachmentType, LIMITS } from '@lanes/shared/constants';
 import { type RefObject, useCallback, useEffect, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { usePublicEnv } from '../../lib/public-env.ts';
@@ -14,6 +14,20 @@ interface Upload {
   sent: number;
   total: number;
   error: string | null;
+}
+
+/** Every allowed type and name ending, for the file picker's filter. */
+const ACCEPT = Object.entries(ATTACHMENT_TYPES)
+  .flatMap(([type, endings]) => [type, ...endings.map((e) => `.${e}`)])
+  .join(',');
+
+/** Why `file` is not sent at all, or null when it may be. */
+function refusal(file: File): string | null {
+  if (file.size > LIMITS.attachmentBytes) return 'Over 10 MB: attachments are at most 10 MB.';
+  if (!attachmentType(file.name, file.type)) {
+    return 'This type of file cannot be attached. Images, PDF, text, office documents and zip files can.';
+  }
+  return null;
 }
 
 export function AttachmentUpload({
@@ -39,10 +53,10 @@ export function AttachmentUpload({
     async (files: File[]) => {
       for (const file of files) {
         const key = crypto.randomUUID();
-        // The size alone, from the constants (no schema library in the panel's first chunk); the name rules are
-        // checked again by the upload itself, before any byte is sent, and come back as its message.
-        const refused =
-          file.size > LIMITS.attachmentBytes ? 'Over 10 MB: attachments are at most 10 MB.' : null;
+        // Size and type, from the constants (no schema library in the panel's first chunk); the name rules are
+        // checked again by the upload itself, before any byte is sent, and come back as its message. Storage
+        // refuses the same types again (decision 122).
+        const refused = refusal(file);
         setUploads((all) => [...all, { key, name: file.name, sent: 0, total: file.size, error: refused }]);
         if (refused) continue;
         const { upload } = await import('./panel-uploads.ts');
@@ -93,6 +107,7 @@ export function AttachmentUpload({
         id={inputId}
         type="file"
         multiple
+        accept={ACCEPT}
         className="visually-hidden"
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
@@ -100,7 +115,9 @@ export function AttachmentUpload({
           void start(files);
         }}
       />
-      <span className="panel-muted">or drop them on the panel. Up to 10 MB each.</span>
+      <span className="panel-muted">
+        or drop them on the panel. Images, PDF, text, office documents or zip, up to 10 MB each.
+      </span>
       {uploads.length > 0 ? (
         <ul className="upload-list">
           {uploads.map((u) => (
