@@ -43,6 +43,8 @@ Options:
   --port N            API port (default: config.toml [api] port, 54321)
   --db-port N         database port (default: config.toml [db] port, 54322)
   --inbox-port N      inbox port (default: config.toml [local_smtp] port, 54324)
+  --require-api-key   start, serve, reset: hosted Supabase's key-auth at the gateway (REST, Realtime and
+                      Auth answer 401 without a known apikey); default off, as \`supabase start\`
   -o, --output FMT    pretty | env | json (start, status, reset)
   --out FILE          gen-types: write the types to FILE instead of stdout
   --schema A,B        gen-types: schemas to generate (default: the CLI's)
@@ -53,6 +55,7 @@ class UsageError extends Error {}
 
 const COMMANDS = new Set(['start', 'stop', 'status', 'reset', 'serve', 'gen-types']);
 const FORMATS = new Set(['pretty', 'env', 'json']);
+const STARTS_A_STACK = new Set(['start', 'serve', 'reset']);
 
 function parseCommandLine() {
   let parsed: ReturnType<typeof parse>;
@@ -66,6 +69,7 @@ function parseCommandLine() {
         port: { type: 'string' },
         'db-port': { type: 'string' },
         'inbox-port': { type: 'string' },
+        'require-api-key': { type: 'boolean' },
         output: { type: 'string', short: 'o', default: 'pretty' },
         out: { type: 'string' },
         schema: { type: 'string' },
@@ -82,6 +86,11 @@ function parseCommandLine() {
   const command = positionals[0];
   if (command !== undefined && !COMMANDS.has(command)) throw new UsageError(`Unknown command "${command}".`);
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+  // Only the commands that start a stack can choose how strict it is; elsewhere the flag would be
+  // silently ignored, which reads as if it had worked.
+  if (values['require-api-key'] && command !== undefined && !STARTS_A_STACK.has(command)) {
+    throw new UsageError(`--require-api-key applies to start, serve and reset, not ${command}.`);
+  }
   if (!FORMATS.has(values.output)) {
     throw new UsageError(`Invalid --output "${values.output}": use pretty, env or json.`);
   }
@@ -104,7 +113,12 @@ function parseCommandLine() {
 
 interface State extends StackEnv {
   pid: number;
+  /** Whether the gateway has hosted's key-auth (`--require-api-key`); absent in older state files. */
+  requireApiKey?: boolean;
 }
+
+const STRICT_NOTE =
+  'The gateway requires an API key (--require-api-key): REST, Realtime and Auth answer 401 without one.';
 
 async function main(): Promise<void> {
   const { command, values, ports } = parseCommandLine();
@@ -118,6 +132,7 @@ async function main(): Promise<void> {
   const logFile = join(dataDir, 'stack.log');
   const dbUrl = values['db-url'];
   const output = values.output as StatusFormat;
+  let requireApiKey = values['require-api-key'] ?? false;
 
   function readState(): State | null {
     if (!existsSync(stateFile)) return null;
@@ -139,9 +154,11 @@ async function main(): Promise<void> {
       dataDir,
       ...(dbUrl ? { dbUrl } : {}),
       ...(Object.keys(ports).length ? { ports } : {}),
+      requireApiKey,
     });
     // Written only now that every server listens, and atomically, so `start` never reads half a file.
-    writeFileSync(`${stateFile}.tmp`, JSON.stringify({ ...toEnv(stack), pid: process.pid }, null, 2));
+    const state: State = { ...toEnv(stack), pid: process.pid, requireApiKey };
+    writeFileSync(`${stateFile}.tmp`, JSON.stringify(state, null, 2));
     renameSync(`${stateFile}.tmp`, stateFile);
     process.stderr.write(`[stack] ready in ${stack.timings.ready} ms ${JSON.stringify(stack.timings)}\n`);
     const shutdown = async () => {
@@ -169,7 +186,17 @@ async function main(): Promise<void> {
   /** Starts `serve` detached and returns once it is ready (state file written) or has failed. */
   async function start(): Promise<State> {
     const running = readState();
-    if (running) return running;
+    if (running) {
+      // Asked for key-auth but given an open gateway, a test of hosted behaviour would pass for wrong
+      // reasons; ports differ loudly (connection refused), strictness does not, so it is refused here.
+      if (requireApiKey && !running.requireApiKey) {
+        throw new Error(
+          'The local stack is already running without --require-api-key. ' +
+            'Run `stack reset --require-api-key`, or `stack stop` and start it again.',
+        );
+      }
+      return running;
+    }
     const started = performance.now();
     mkdirSync(dataDir, { recursive: true });
     const out = openSync(logFile, 'a');
@@ -178,6 +205,7 @@ async function main(): Promise<void> {
     if (ports.api) args.push('--port', String(ports.api));
     if (ports.db) args.push('--db-port', String(ports.db));
     if (ports.inbox) args.push('--inbox-port', String(ports.inbox));
+    if (requireApiKey) args.push('--require-api-key');
     const logStart = existsSync(logFile) ? readFileSync(logFile).length : 0;
     const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', out, out] });
     closeSync(out);
@@ -217,9 +245,12 @@ async function main(): Promise<void> {
   switch (command) {
     case 'serve':
       return serve();
-    case 'start':
-      console.log(formatStatus(await start(), output));
+    case 'start': {
+      const state = await start();
+      if (state.requireApiKey) console.error(STRICT_NOTE);
+      console.log(formatStatus(state, output));
       return;
+    }
     case 'stop':
       console.log((await stop()) ? 'Stopped the local stack.' : 'The local stack is not running.');
       return;
@@ -230,6 +261,7 @@ async function main(): Promise<void> {
         process.exitCode = 1;
         return;
       }
+      if (state.requireApiKey) console.error(STRICT_NOTE);
       console.log(formatStatus(state, output));
       return;
     }
@@ -239,12 +271,13 @@ async function main(): Promise<void> {
           'reset rebuilds the embedded database; for --db-url use `supabase db reset --remote=<url>`.',
         );
       }
-      // The stack comes back on the ports it ran on, unless flags say otherwise.
+      // The stack comes back on the ports it ran on and as strict as it was, unless flags say otherwise.
       const previous = readState();
       if (previous) {
         ports.api ??= Number(new URL(previous.apiUrl).port);
         ports.db ??= Number(new URL(previous.dbUrl).port);
         ports.inbox ??= Number(new URL(previous.inboxUrl).port);
+        requireApiKey ||= previous.requireApiKey ?? false;
       }
       const wasRunning = await stop();
       rmSync(join(dataDir, 'db'), { recursive: true, force: true });
@@ -252,6 +285,7 @@ async function main(): Promise<void> {
       rmSync(join(dataDir, 'storage'), { recursive: true, force: true });
       const state = await start();
       console.error(wasRunning ? 'Reset the database; the stack is running again.' : 'Reset the database.');
+      if (state.requireApiKey) console.error(STRICT_NOTE);
       console.log(formatStatus(state, output));
       return;
     }

@@ -207,6 +207,83 @@ describe('stack CLI', { timeout: 60_000 }, () => {
   });
 });
 
+describe('stack CLI with --require-api-key', { timeout: 60_000 }, () => {
+  let project: TempProject;
+  beforeAll(async () => {
+    project = await tempProject({ migrations: { '20240101000000_notes.sql': MIGRATION }, seed: SEED });
+  });
+  afterAll(() => project.cleanup());
+
+  const STRICT_NOTE = 'The gateway requires an API key (--require-api-key)';
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`http://127.0.0.1:${project.ports.api}${path}`, { headers });
+  const pid = () => JSON.parse(readFileSync(join(project.dataDir, 'state.json'), 'utf8')).pid as number;
+
+  it('start --require-api-key refuses requests without a known apikey, as hosted Supabase does', async () => {
+    const result = await project.run('start', '--require-api-key', '-o', 'json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(STRICT_NOTE);
+    // stdout stays the status alone, so `-o json` still parses.
+    expect(JSON.parse(result.stdout).ANON_KEY).toBe(ANON_KEY);
+
+    for (const path of ['/rest/v1/notes', '/auth/v1/settings']) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(401);
+      expect(await missing.json()).toEqual({ message: 'No API key found in request' });
+      const unknown = await get(path, { apikey: 'not-a-key' });
+      expect(unknown.status, path).toBe(401);
+      expect(await unknown.json()).toEqual({ message: 'Invalid API key' });
+    }
+    // A known key passes: anon, whom RLS shows nothing; the publishable key stands for anon too.
+    const anon = await get('/rest/v1/notes', { apikey: ANON_KEY });
+    expect(anon.status).toBe(200);
+    expect(await anon.json()).toEqual([]);
+    const publishable = await get('/rest/v1/notes', { apikey: PUBLISHABLE_KEY });
+    expect(publishable.status).toBe(200);
+    const service = await get('/rest/v1/notes', { apikey: SERVICE_ROLE_KEY });
+    expect(await service.json()).toEqual([{ id: 1, body: 'seeded' }]);
+  });
+
+  it('status says the gateway is strict, on stderr', async () => {
+    const result = await project.run('status', '-o', 'env');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(STRICT_NOTE);
+    expect(result.stdout).toContain(`ANON_KEY="${ANON_KEY}"`);
+  });
+
+  it('reset brings the stack back as strict as it ran', async () => {
+    const result = await runCli(['reset', '--workdir', project.workdir, '--data-dir', project.dataDir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(STRICT_NOTE);
+    const missing = await get('/rest/v1/notes');
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ message: 'No API key found in request' });
+  });
+
+  it('without the flag the stack starts open again: a request without apikey reaches REST as anon', async () => {
+    expect((await project.run('stop')).code).toBe(0);
+    const result = await project.run('start');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain(STRICT_NOTE);
+    const anonymous = await get('/rest/v1/notes');
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.json()).toEqual([]);
+  });
+
+  it('start --require-api-key on a running open stack fails with exit 1 and leaves it as it is', async () => {
+    const before = pid();
+    const result = await project.run('start', '--require-api-key');
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'The local stack is already running without --require-api-key. ' +
+        'Run `stack reset --require-api-key`, or `stack stop` and start it again.',
+    );
+    expect(result.stdout).toBe('');
+    expect(pid()).toBe(before);
+    expect((await get('/rest/v1/notes')).status).toBe(200);
+  });
+});
+
 describe('stack CLI usage errors', () => {
   it.concurrent.each([
     [['bogus'], 'Unknown command "bogus".'],
@@ -215,6 +292,9 @@ describe('stack CLI usage errors', () => {
     [['start', '--port', '99999'], 'Invalid --port "99999": expected a port number 1-65535.'],
     [['start', '--db-port', 'abc'], 'Invalid --db-port "abc"'],
     [['stop', 'now'], 'Unexpected argument "now".'],
+    [['start', '--require-api-key=yes'], "Option '--require-api-key' does not take an argument"],
+    [['status', '--require-api-key'], '--require-api-key applies to start, serve and reset, not status.'],
+    [['stop', '--require-api-key'], '--require-api-key applies to start, serve and reset, not stop.'],
   ])('%j exits 2 with a clear message', async (args, message) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);
@@ -228,5 +308,6 @@ describe('stack CLI usage errors', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: stack <command> \[options\]/);
     expect(result.stdout).toContain('--db-port N');
+    expect(result.stdout).toContain('--require-api-key   start, serve, reset:');
   });
 });

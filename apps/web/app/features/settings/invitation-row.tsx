@@ -2,6 +2,7 @@
 import { useFetcher } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { ROLE_LABELS } from './role-select.tsx';
+import { RowMessage } from './row-message.tsx';
 import type { SettingsActionData } from './settings-actions.server.ts';
 import type { SettingsInvitation } from './settings-data.server.ts';
 
@@ -17,8 +18,6 @@ export function InvitationRow({
   cooldownId: string;
 }) {
   const fetcher = useFetcher<SettingsActionData>();
-  const answer = fetcher.data;
-  const error = answer?.errors ? (answer.errors.form ?? Object.values(answer.errors.fields)[0]) : undefined;
   const busy = fetcher.state !== 'idle';
   return (
     <li className="settings-row" aria-label={invitation.email}>
@@ -50,15 +49,7 @@ export function InvitationRow({
           Revoke
         </Button>
       </fetcher.Form>
-      {error ? (
-        <p className="field-error settings-row-message" role="alert">
-          {error}
-        </p>
-      ) : answer?.notice ? (
-        <p className="settings-row-message" role="status">
-          {answer.notice}
-        </p>
-      ) : null}
+      <RowMessage answer={fetcher.data} />
     </li>
   );
 }

@@ -3,15 +3,14 @@ import { useFetcher } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import { Button } from '../../components/button.tsx';
 import { ROLE_LABELS, RoleSelect } from './role-select.tsx';
+import { RowMessage } from './row-message.tsx';
 import type { SettingsActionData } from './settings-actions.server.ts';
 import type { SettingsMember } from './settings-data.server.ts';
 
 export function MemberRow({ member, workspaceName }: { member: SettingsMember; workspaceName: string }) {
   // One form per row, its buttons naming the intent: half the markup of a form per action (50-member pages).
   const fetcher = useFetcher<SettingsActionData>();
-  const answer = fetcher.data;
   const busy = (intent: string) => fetcher.state !== 'idle' && fetcher.formData?.get('intent') === intent;
-  const error = answer?.errors ? (answer.errors.form ?? Object.values(answer.errors.fields)[0]) : undefined;
   const canChange = member.roleOptions.length > 1;
   return (
     <li className="settings-row" aria-label={member.name}>
@@ -56,15 +55,7 @@ export function MemberRow({ member, workspaceName }: { member: SettingsMember; w
       ) : (
         <span className="badge">{ROLE_LABELS[member.role]}</span>
       )}
-      {error ? (
-        <p className="field-error settings-row-message" role="alert">
-          {error}
-        </p>
-      ) : answer?.notice ? (
-        <p className="settings-row-message" role="status">
-          {answer.notice}
-        </p>
-      ) : null}
+      <RowMessage answer={fetcher.data} />
     </li>
   );
 }
