@@ -9,6 +9,10 @@ import { useRevalidator } from 'react-router';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import type { PanelAction } from './panel-model.ts';
 
+/** A refetch for what no row says (labels, a delete); one after applied rows, once they stop coming. */
+const REFETCH_MS = 150;
+const SETTLE_MS = 1000;
+
 /** The panel's action for a row event, or null when only a refetch can tell what changed. */
 export function toPanelAction(event: TaskEvent): PanelAction | null {
   if (event.kind === 'upsert') {
@@ -36,9 +40,19 @@ export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>, on
     let joins = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Several rows arrive together (a move writes the task and two activity lines): one refetch for all.
-    const refetchSoon = () => {
+    // A row the reducer has applied leaves only the activity list behind, which can wait for a burst (a
+    // lively comment thread) to settle: refetching the whole panel per comment kept both server and
+    // browser busy and put the next comment behind it (decision 116). Anything else is refetched soon.
+    let due = 0;
+    const refetchSoon = (delay = REFETCH_MS) => {
+      // A sooner refetch already planned stays; an applied row never postpones it.
+      if (timer !== undefined && due <= Date.now() + REFETCH_MS && delay > REFETCH_MS) return;
       clearTimeout(timer);
-      timer = setTimeout(() => void revalidate.current(), 150);
+      due = Date.now() + delay;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void revalidate.current();
+      }, delay);
     };
     const onEvent = (event: TaskEvent) => {
       if (event.kind === 'status') {
@@ -56,7 +70,7 @@ export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>, on
       const action = toPanelAction(event);
       if (action) dispatch(action);
       // Activity lines (and label sets) are not streamed: the loader reads them fresh.
-      refetchSoon();
+      refetchSoon(action ? SETTLE_MS : REFETCH_MS);
     };
     void import('./panel-live.ts')
       .then((live) => live.connectTask(env, taskId, onEvent))
