@@ -7,7 +7,7 @@ import type { Database } from '@lanes/shared/database';
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
 import { env } from '../env.server.ts';
-import { signInPath } from './safe-next.ts';
+import { pagePath, signInPath } from './safe-next.ts';
 import { secureCookies } from './security-headers.server.ts';
 
 export interface SessionUser {
@@ -110,7 +110,7 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request
   ]);
   if (!isLive) {
     await endLocalSession(client);
-    throw withCookies(redirect(pagePath(request), { headers: { 'Cache-Control': 'no-store' } }), headers);
+    throw withCookies(redirect(pagePath(new URL(request.url)), { headers: { 'Cache-Control': 'no-store' } }), headers);
   }
   if (!(response instanceof Response)) throw response;
   return withCookies(response, headers);
@@ -125,14 +125,6 @@ function withCookies(response: Response, headers: Headers): Response {
   for (const cookie of headers.getSetCookie()) response.headers.append('Set-Cookie', cookie);
   for (const [key, value] of headers) if (key !== 'set-cookie') response.headers.set(key, value);
   return response;
-}
-
-/** The page a request is for: a client navigation asks for `<path>.data` (`/_root.data` for `/`). */
-function pagePath(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete('_routes');
-  const path = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/\.data$/, '');
-  return `${path}${url.search}`;
 }
 
 type Context = Readonly<RouterContextProvider>;
