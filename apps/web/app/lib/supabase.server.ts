@@ -110,7 +110,10 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request
   ]);
   if (!isLive) {
     await endLocalSession(client);
-    throw withCookies(redirect(pagePath(new URL(request.url)), { headers: { 'Cache-Control': 'no-store' } }), headers);
+    throw withCookies(
+      redirect(pagePath(new URL(request.url)), { headers: { 'Cache-Control': 'no-store' } }),
+      headers,
+    );
   }
   if (!(response instanceof Response)) throw response;
   return withCookies(response, headers);
