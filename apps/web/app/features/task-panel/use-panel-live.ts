@@ -6,6 +6,7 @@
 import type { TaskEvent, TaskSubscription } from '@lanes/data/realtime/subscribe-task';
 import { type Dispatch, useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
+import { afterFirstPaint } from '../../lib/after-first-paint.ts';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import type { PanelAction } from './panel-model.ts';
 
@@ -42,7 +43,7 @@ export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>, on
     // Several rows arrive together (a move writes the task and two activity lines): one refetch for all.
     // A row the reducer has applied leaves only the activity list behind, which can wait for a burst (a
     // lively comment thread) to settle: refetching the whole panel per comment kept both server and
-    // browser busy and put the next comment behind it (decision 116). Anything else is refetched soon.
+    // browser busy and put the next comment behind it (decision 117). Anything else is refetched soon.
     let due = 0;
     const refetchSoon = (delay = REFETCH_MS) => {
       // A sooner refetch already planned stays; an applied row never postpones it.
@@ -72,12 +73,19 @@ export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>, on
       // Activity lines (and label sets) are not streamed: the loader reads them fresh.
       refetchSoon(action ? SETTLE_MS : REFETCH_MS);
     };
-    void import('./panel-live.ts')
-      .then((live) => live.connectTask(env, taskId, onEvent))
-      .then((joined) => {
-        if (closed) void joined.unsubscribe();
-        else subscription = joined;
-      });
+    // A server-rendered panel joins after the page's first paint, as the board does: its Supabase code
+    // would otherwise run in the middle of hydration (decision 117). A panel opened later joins at once.
+    const join = () => {
+      if (closed) return;
+      void import('./panel-live.ts')
+        .then((live) => live.connectTask(env, taskId, onEvent))
+        .then((joined) => {
+          if (closed) void joined.unsubscribe();
+          else subscription = joined;
+        });
+    };
+    if (document.readyState === 'complete') join();
+    else afterFirstPaint(join);
     return () => {
       closed = true;
       clearTimeout(timer);
