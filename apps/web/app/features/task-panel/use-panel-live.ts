@@ -9,10 +9,7 @@ import { useRevalidator } from 'react-router';
 import { afterFirstPaint } from '../../lib/after-first-paint.ts';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import type { PanelAction } from './panel-model.ts';
-
-/** A refetch for what no row says (labels, a delete); one after applied rows, once they stop coming. */
-const REFETCH_MS = 150;
-const SETTLE_MS = 1000;
+import { REFETCH_MS, refetchTimer, SETTLE_MS } from './refetch-timer.ts';
 
 /** The panel's action for a row event, or null when only a refetch can tell what changed. */
 export function toPanelAction(event: TaskEvent): PanelAction | null {
@@ -39,39 +36,27 @@ export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>, on
     let closed = false;
     let subscription: TaskSubscription | null = null;
     let joins = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Several rows arrive together (a move writes the task and two activity lines): one refetch for all.
     // A row the reducer has applied leaves only the activity list behind, which can wait for a burst (a
-    // lively comment thread) to settle: refetching the whole panel per comment kept both server and
-    // browser busy and put the next comment behind it (decision 117). Anything else is refetched soon.
-    let due = 0;
-    const refetchSoon = (delay = REFETCH_MS) => {
-      // A sooner refetch already planned stays; an applied row never postpones it.
-      if (timer !== undefined && due <= Date.now() + REFETCH_MS && delay > REFETCH_MS) return;
-      clearTimeout(timer);
-      due = Date.now() + delay;
-      timer = setTimeout(() => {
-        timer = undefined;
-        void revalidate.current();
-      }, delay);
-    };
+    // lively comment thread) to settle: refetching the whole panel per comment kept server and browser busy
+    // and put the next comment behind it (decision 117).
+    const refetch = refetchTimer(() => void revalidate.current());
     const onEvent = (event: TaskEvent) => {
       if (event.kind === 'status') {
         // The first join follows the server render; a later one follows an outage, when rows may be missed.
         if (event.status !== 'SUBSCRIBED') return;
         joins += 1;
-        if (joins > 1) refetchSoon();
+        if (joins > 1) refetch.plan(REFETCH_MS);
         return;
       }
       if (event.kind === 'delete' && event.table === 'tasks') {
-        clearTimeout(timer);
+        refetch.cancel();
         gone.current();
         return;
       }
       const action = toPanelAction(event);
       if (action) dispatch(action);
       // Activity lines (and label sets) are not streamed: the loader reads them fresh.
-      refetchSoon(action ? SETTLE_MS : REFETCH_MS);
+      refetch.plan(action ? SETTLE_MS : REFETCH_MS);
     };
     // A server-rendered panel joins after the page's first paint, as the board does: its Supabase code
     // would otherwise run in the middle of hydration (decision 117). A panel opened later joins at once.
@@ -88,7 +73,7 @@ export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>, on
     else afterFirstPaint(join);
     return () => {
       closed = true;
-      clearTimeout(timer);
+      refetch.cancel();
       void subscription?.unsubscribe();
     };
   }, [env, taskId, dispatch]);
