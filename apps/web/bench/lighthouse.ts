@@ -1,7 +1,9 @@
 /**
  * @module bench/lighthouse — Lighthouse's performance audit (its default mobile profile: a mid-range phone,
  * simulated slow 4G and 4x CPU slowdown) on Debian's Chromium, launched by Lighthouse's own chrome-launcher
- * with `CHROME_PATH`. Signed-in pages get the session cookie through `extraHeaders`.
+ * with `CHROME_PATH`. Signed-in pages get the session cookie in the browser's own cookie jar (set over the
+ * DevTools protocol before the audit), so the page's scripts and its live connection are signed in too; an
+ * `extraHeaders` cookie reached only the requests Lighthouse itself made (decision 117).
  */
 import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
@@ -32,15 +34,18 @@ export async function audit(url: string, cookie?: string): Promise<LighthouseSco
     ],
   });
   try {
+    if (cookie) await setCookies(chrome.port, url, cookie);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, finalDisplayedUrl } = result.lhr;
+    // A page that sent the browser to sign in was not audited signed in.
+    if (cookie && new URL(finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`${url} was audited as ${finalDisplayedUrl}: the session cookie did not hold`);
     return {
       score: Math.round((categories.performance?.score ?? 0) * 100),
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
@@ -49,5 +54,37 @@ export async function audit(url: string, cookie?: string): Promise<LighthouseSco
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * Puts a `Cookie` header's pairs into the browser's cookie jar for `url`'s origin (one `Storage.setCookies`
+ * call on the browser target). Lighthouse's storage reset clears caches and site storage, not cookies.
+ */
+async function setCookies(port: number, url: string, header: string): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const cookies = header
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url, path: '/' };
+    });
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = () => reject(new Error('DevTools connection failed'));
+  });
+  try {
+    const answer = await new Promise<{ error?: { message: string } }>((resolve) => {
+      socket.onmessage = (event) => resolve(JSON.parse(String(event.data)));
+      socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }));
+    });
+    if (answer.error) throw new Error(`Storage.setCookies: ${answer.error.message}`);
+  } finally {
+    socket.close();
   }
 }

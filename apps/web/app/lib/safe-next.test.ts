@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNext, signInPath } from './safe-next.ts';
+import { pagePath, safeNext, signInPath } from './safe-next.ts';
 
 describe('safeNext', () => {
   it('keeps same-origin paths with their query and hash', () => {
@@ -72,9 +72,29 @@ describe('signInPath', () => {
     expect(signInPath(new URL('http://x/w/acme/b/1?q=a'))).toBe('/sign-in?next=%2Fw%2Facme%2Fb%2F1%3Fq%3Da');
   });
 
+  it('names the page, not the data request of a client navigation', () => {
+    expect(signInPath(new URL('http://x/w/acme.data?_routes=routes%2Fapp%2Flayout'))).toBe(
+      '/sign-in?next=%2Fw%2Facme',
+    );
+    expect(signInPath(new URL('http://x/_root.data'))).toBe('/sign-in');
+  });
+
   it('produces a next that safeNext accepts unchanged', () => {
     const path = '/w/acme/b/1?q=a%20b';
     const next = new URLSearchParams(signInPath(new URL(`http://x${path}`)).split('?')[1]).get('next');
     expect(safeNext(next)).toBe(path);
+  });
+});
+
+describe('pagePath', () => {
+  it('keeps a page URL as it came', () => {
+    expect(pagePath(new URL('http://x/w/acme/b/1?q=a%20b'))).toBe('/w/acme/b/1?q=a%20b');
+  });
+
+  it('drops the `.data` suffix and the `_routes` parameter, keeping the rest of the query', () => {
+    expect(pagePath(new URL('http://x/w/acme/b/1.data?cards=all&_routes=routes%2Fapp%2Fboard'))).toBe(
+      '/w/acme/b/1?cards=all',
+    );
+    expect(pagePath(new URL('http://x/_root.data?_routes=root'))).toBe('/');
   });
 });

@@ -38,9 +38,23 @@ export function safeNext(next: string | null | undefined, fallback: string = DEF
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }
 
-/** `/sign-in?next=<the current path>` for a request that needs a session. */
+/**
+ * The page a request is for, path and query: a client navigation asks for `<path>.data` (`/_root.data` for `/`)
+ * with a `_routes` parameter, neither of which is a page anyone should be sent back to.
+ * @example pagePath(new URL('http://x/w/acme.data?_routes=a&q=1')) // '/w/acme?q=1'
+ */
+export function pagePath(url: URL): string {
+  const path = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/\.data$/, '');
+  if (!url.searchParams.has('_routes')) return `${path}${url.search}`;
+  // Rebuilt only when there is something to drop: the query otherwise stays byte for byte as it came.
+  const search = new URLSearchParams(url.search);
+  search.delete('_routes');
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** `/sign-in?next=<the current page>` for a request that needs a session. */
 export function signInPath(request: Request | URL): string {
-  const url = request instanceof URL ? request : new URL(request.url);
-  const next = `${url.pathname}${url.search}`;
+  const next = pagePath(request instanceof URL ? request : new URL(request.url));
   return next === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`;
 }

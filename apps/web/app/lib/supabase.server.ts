@@ -7,7 +7,7 @@ import type { Database } from '@lanes/shared/database';
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
 import { env } from '../env.server.ts';
-import { signInPath } from './safe-next.ts';
+import { pagePath, signInPath } from './safe-next.ts';
 import { secureCookies } from './security-headers.server.ts';
 
 export interface SessionUser {
@@ -86,22 +86,49 @@ export async function sessionIsLive(client: LanesClient): Promise<boolean> {
  * Root middleware: builds the request's client, reads the user before any loader runs (so a refresh writes
  * its cookies in time), checks the session with Auth, and copies every cookie the request produced onto the
  * response — redirects included.
+ *
+ * A read (GET/HEAD) does not wait for Auth: its loaders run beside the check with the user's token (RLS guards
+ * the data), and when the check finds the session revoked the rendered answer is thrown away — no byte of it
+ * leaves — for a redirect to the same page, now signed out (decision 116). A write waits for the check first,
+ * so a revoked session never changes anything.
  */
 export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const headers = new Headers();
   const client = createRequestClient(request, headers);
   let user = await readUser(client);
-  if (user && !(await sessionIsLive(client))) {
-    // Revoked elsewhere: clear this browser's cookies too (a local sign-out writes the removals).
-    await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+  const live = user ? sessionIsLive(client) : Promise.resolve(true);
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  if (!reading && !(await live)) {
+    await endLocalSession(client);
     user = null;
   }
   context.set(supabaseContext, { client, user });
-  const response = await next();
+  // A read's answer is only built here; it is not sent until the check below has passed.
+  const [response, isLive] = await Promise.all([
+    next().catch((error: unknown) => error),
+    reading ? live : Promise.resolve(true),
+  ]);
+  if (!isLive) {
+    await endLocalSession(client);
+    throw withCookies(
+      redirect(pagePath(new URL(request.url)), { headers: { 'Cache-Control': 'no-store' } }),
+      headers,
+    );
+  }
+  if (!(response instanceof Response)) throw response;
+  return withCookies(response, headers);
+};
+
+/** Revoked elsewhere: clear this browser's cookies too (a local sign-out writes the removals). */
+async function endLocalSession(client: LanesClient) {
+  await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+}
+
+function withCookies(response: Response, headers: Headers): Response {
   for (const cookie of headers.getSetCookie()) response.headers.append('Set-Cookie', cookie);
   for (const [key, value] of headers) if (key !== 'set-cookie') response.headers.set(key, value);
   return response;
-};
+}
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -127,6 +127,11 @@ test('change the password, then sign out everywhere: the other browser is signed
   await signInQuickly(other, me.email);
   await other.goto('/w');
   await expect(other.getByRole('link', { name: /Acme/ })).toBeVisible();
+  // A third browser finds out on a client navigation (a `.data` request) rather than a page load.
+  const third = await newPage(browser);
+  await signInQuickly(third, me.email);
+  await third.goto('/w');
+  await expect(third.getByRole('link', { name: /Acme/ })).toBeVisible();
 
   await signInQuickly(page, me.email);
   await page.goto('/account');
@@ -145,6 +150,9 @@ test('change the password, then sign out everywhere: the other browser is signed
   await other.goto('/w');
   await expect(other).toHaveURL(/\/sign-in\?next=%2Fw$/);
   await other.context().close();
+  await third.getByRole('link', { name: /Acme/ }).click();
+  await expect(third).toHaveURL(/\/sign-in\?next=%2Fw%2Facme$/);
+  await third.context().close();
 
   // The new password is the one that works.
   await signIn(page, me.email, PASSWORD);

@@ -5,6 +5,7 @@
  */
 import type { BoardEvent, BoardSubscription, Drag, Viewer } from '@lanes/data/realtime/subscribe-board';
 import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
+import { afterFirstPaint } from '../../lib/after-first-paint.ts';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import { fromBoard } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
@@ -20,19 +21,6 @@ export function loadLive(): Promise<LiveModule> {
     throw error;
   });
   return loading;
-}
-
-/**
- * Runs `task` once the page has loaded and the browser is idle: the ~90 KB of Supabase code is parsed and run
- * after the server-rendered board is on screen, not in competition with it.
- */
-function afterFirstPaint(task: () => void) {
-  const whenIdle = () =>
-    window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 1);
-  // A frame callback, then a task: by then the frame holding the server-rendered board has been painted.
-  const idle = () => requestAnimationFrame(() => setTimeout(whenIdle, 0));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
 }
 
 const now = () => Promise.resolve();

@@ -6,8 +6,10 @@
 import type { TaskEvent, TaskSubscription } from '@lanes/data/realtime/subscribe-task';
 import { type Dispatch, useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
+import { afterFirstPaint } from '../../lib/after-first-paint.ts';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import type { PanelAction } from './panel-model.ts';
+import { REFETCH_MS, refetchTimer, SETTLE_MS } from './refetch-timer.ts';
 
 /** The panel's action for a row event, or null when only a refetch can tell what changed. */
 export function toPanelAction(event: TaskEvent): PanelAction | null {
@@ -34,39 +36,44 @@ export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>, on
     let closed = false;
     let subscription: TaskSubscription | null = null;
     let joins = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Several rows arrive together (a move writes the task and two activity lines): one refetch for all.
-    const refetchSoon = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void revalidate.current(), 150);
-    };
+    // A row the reducer has applied leaves only the activity list behind, which can wait for a burst (a
+    // lively comment thread) to settle: refetching the whole panel per comment kept server and browser busy
+    // and put the next comment behind it (decision 117).
+    const refetch = refetchTimer(() => void revalidate.current());
     const onEvent = (event: TaskEvent) => {
       if (event.kind === 'status') {
         // The first join follows the server render; a later one follows an outage, when rows may be missed.
         if (event.status !== 'SUBSCRIBED') return;
         joins += 1;
-        if (joins > 1) refetchSoon();
+        if (joins > 1) refetch.plan(REFETCH_MS);
         return;
       }
       if (event.kind === 'delete' && event.table === 'tasks') {
-        clearTimeout(timer);
+        refetch.cancel();
         gone.current();
         return;
       }
       const action = toPanelAction(event);
       if (action) dispatch(action);
       // Activity lines (and label sets) are not streamed: the loader reads them fresh.
-      refetchSoon();
+      refetch.plan(action ? SETTLE_MS : REFETCH_MS);
     };
-    void import('./panel-live.ts')
-      .then((live) => live.connectTask(env, taskId, onEvent))
-      .then((joined) => {
-        if (closed) void joined.unsubscribe();
-        else subscription = joined;
-      });
+    // A server-rendered panel joins after the page's first paint, as the board does: its Supabase code
+    // would otherwise run in the middle of hydration (decision 117). A panel opened later joins at once.
+    const join = () => {
+      if (closed) return;
+      void import('./panel-live.ts')
+        .then((live) => live.connectTask(env, taskId, onEvent))
+        .then((joined) => {
+          if (closed) void joined.unsubscribe();
+          else subscription = joined;
+        });
+    };
+    if (document.readyState === 'complete') join();
+    else afterFirstPaint(join);
     return () => {
       closed = true;
-      clearTimeout(timer);
+      refetch.cancel();
       void subscription?.unsubscribe();
     };
   }, [env, taskId, dispatch]);
