@@ -161,16 +161,20 @@ begin
         run := format('execute stack_rls_stmt(%L)', item -> 'record');
         checked_role := null;
         i := 0;
+        -- Subscribers come one per distinct (role, claims) (the caller groups them) with `sub` extracted;
+        -- only the settings that differ from the previous subscriber's are set.
         for sub in select value from jsonb_array_elements(item -> 'subs') loop
           if checked_role is distinct from sub ->> 'role' then
             checked_role := sub ->> 'role';
             role_ok := coalesce(has_table_privilege((select r.oid from pg_roles r where r.rolname = checked_role), entity, 'SELECT'), false);
+            if role_ok then
+              perform set_config('role', checked_role, true),
+                      set_config('request.jwt.claim.role', checked_role, true);
+            end if;
           end if;
           if role_ok then
-            perform set_config('role', checked_role, true),
-                    set_config('request.jwt.claims', sub ->> 'claims', true),
-                    set_config('request.jwt.claim.sub', coalesce((sub ->> 'claims')::jsonb ->> 'sub', ''), true),
-                    set_config('request.jwt.claim.role', checked_role, true);
+            perform set_config('request.jwt.claims', sub ->> 'claims', true),
+                    set_config('request.jwt.claim.sub', coalesce(sub ->> 'sub', ''), true);
             execute run into found;
             if found then
               visible := visible || i;
