@@ -9,17 +9,31 @@ import type { Logger } from '../context.ts';
 import { tupleMatches } from './filters.ts';
 import type { Hub, Member } from './hub.ts';
 import type { Change, Transaction, Tuple } from './pgoutput.ts';
-import { encodeFrame } from './protocol.ts';
+import { encodePush } from './protocol.ts';
 
-/** A subscriber's claims as the check sends them, serialised once per identity. */
-const claimsCache = new WeakMap<object, string>();
-function claimsJson(member: Member): string {
-  let json = claimsCache.get(member.who);
-  if (json === undefined) {
-    json = JSON.stringify(member.who.claims);
-    claimsCache.set(member.who, json);
+/** A subscriber's identity as the check sends it, serialised once per identity. */
+interface CheckedIdentity {
+  role: string;
+  claims: string;
+  /** `claims.sub` as text, so the check does not parse the claims again for `request.jwt.claim.sub`. */
+  sub: string;
+}
+const identityCache = new WeakMap<object, { identity: CheckedIdentity; key: string }>();
+function identityOf(member: Member): { identity: CheckedIdentity; key: string } {
+  let entry = identityCache.get(member.who);
+  if (entry === undefined) {
+    const claims = JSON.stringify(member.who.claims);
+    const sub = member.who.claims.sub;
+    const identity = {
+      role: member.who.role,
+      claims,
+      sub: typeof sub === 'string' ? sub : sub == null ? '' : JSON.stringify(sub),
+    };
+    // The check's only inputs are the role, the claims and the row: equal role and claims text, equal answer.
+    entry = { identity, key: `${member.who.role}\u0000${claims}` };
+    identityCache.set(member.who, entry);
   }
-  return json;
+  return entry;
 }
 
 /** Changes per round trip to Postgres; keeps one call's latency bounded during bursts. */
@@ -35,6 +49,8 @@ const PARALLEL = 2;
 const JSON_TYPES = new Set(['json', 'jsonb']);
 /** Re-checks of a row not visible yet, 2 ms apart, before taking it as gone. */
 const RETRIES = 10;
+/** With STACK_DEBUG set, each delivery logs where its time went (commit → decoded → checked → pushed). */
+const TIMING = !!process.env.STACK_DEBUG;
 
 interface CheckResult {
   record: unknown;
@@ -59,6 +75,7 @@ export class ChangeDispatcher {
   readonly #queue: Transaction[] = [];
   #draining = false;
   #types = new Map<number, string>();
+  readonly #received = new WeakMap<Transaction, number>();
 
   constructor(sql: Sql, hub: Hub, log: Logger, ack: (lsn: bigint) => void) {
     this.#sql = sql;
@@ -68,6 +85,7 @@ export class ChangeDispatcher {
   }
 
   enqueue(tx: Transaction): void {
+    if (TIMING) this.#received.set(tx, performance.now());
     this.#queue.push(tx);
     if (!this.#draining) void this.#drain();
   }
@@ -120,12 +138,34 @@ export class ChangeDispatcher {
       }
     }
     const deliveries = steps.filter((s): s is Delivery => typeof s !== 'function');
+    const checking = performance.now();
     const results = deliveries.length ? await this.#check(deliveries) : [];
+    const checked = performance.now();
     let i = 0;
     for (const step of steps) {
       if (typeof step === 'function') step();
       else this.#push(step, results[i++]!);
     }
+    if (TIMING && deliveries.length) this.#timing(txs, deliveries, results, checking, checked);
+  }
+
+  #timing(
+    txs: Transaction[],
+    deliveries: Delivery[],
+    results: CheckResult[],
+    checking: number,
+    checked: number,
+  ) {
+    const received = this.#received.get(txs[0]!) ?? checking;
+    const wall = performance.timeOrigin + received;
+    const ms = (n: number) => n.toFixed(1);
+    this.#log(
+      'realtime',
+      `postgres_changes timing: commit→received ${ms(wall - txs[0]!.commitTime.getTime())} ms, ` +
+        `received→check ${ms(checking - received)} ms, check ${ms(checked - checking)} ms ` +
+        `(${deliveries.reduce((n, d) => n + d.targets.length, 0)} subs, ` +
+        `${results.reduce((n, r) => n + r.visible.length, 0)} visible), push ${ms(performance.now() - checked)} ms`,
+    );
   }
 
   #match(change: Change, types: Map<string, string>): Delivery['targets'] {
@@ -153,12 +193,26 @@ export class ChangeDispatcher {
    */
   async #check(deliveries: Delivery[]): Promise<CheckResult[]> {
     const parts: { delivery: number; offset: number; item: Record<string, unknown> }[] = [];
+    /** Per delivery, per target: the index of its identity among those sent (each distinct one once). */
+    const identityOfTarget: number[][] = [];
     let subs = 0;
     for (const [index, { change, targets }] of deliveries.entries()) {
       const base: Record<string, unknown> = { relid: change.relation.id, type: change.type };
       if (change.record) base.record = await this.#jsonValues(change, change.record);
       if (change.old) base.old = await this.#jsonValues(change, change.old);
-      const all = targets.map(({ member }) => ({ role: member.who.role, claims: claimsJson(member) }));
+      const all: CheckedIdentity[] = [];
+      const seen = new Map<string, number>();
+      identityOfTarget.push(
+        targets.map(({ member }) => {
+          const { identity, key } = identityOf(member);
+          let at = seen.get(key);
+          if (at === undefined) {
+            at = all.push(identity) - 1;
+            seen.set(key, at);
+          }
+          return at;
+        }),
+      );
       subs += all.length;
       for (let offset = 0; offset === 0 || offset < all.length; offset += SUBS_PER_CALL)
         parts.push({
@@ -195,6 +249,11 @@ export class ChangeDispatcher {
         merged.present &&= r.present;
         merged.visible.push(...r.visible.map((v) => v + part.offset));
       });
+    });
+    // Back from identities to subscribers: each target whose identity may see the row.
+    results.forEach((r, d) => {
+      const seeing = new Set(r.visible);
+      r.visible = identityOfTarget[d]!.flatMap((identity, target) => (seeing.has(identity) ? [target] : []));
     });
     return results;
   }
@@ -256,29 +315,20 @@ export class ChangeDispatcher {
       if (change.type !== 'DELETE') data.record = result.record ?? {};
       if (change.type !== 'INSERT') data.old_record = result.old_record ?? {};
     }
-    // Subscribers with the same bindings get the same frame but for the topic: encode it once per
-    // (topic, ids, protocol version) rather than once per subscriber.
-    const encoded = new Map<string, string | Buffer>();
+    // Every subscriber's frame differs only in its topic (and the ids of its matching bindings): the
+    // payload is serialised once per ids list, and each frame is spliced around it (encodePush), so the fan-out does no per-subscriber JSON work beyond the topic string.
+    const payloads = new Map<string, string>();
     for (const index of result.visible) {
       const target = d.targets[index];
       if (!target || !this.#hub.changeMembers.has(target.member)) continue;
       const { member, ids } = target;
-      const key = `${member.vsn}|${ids.join(',')}|${member.topic}`;
-      let frame = encoded.get(key);
-      if (frame === undefined) {
-        frame = encodeFrame(
-          {
-            join_ref: null,
-            ref: null,
-            topic: member.topic,
-            event: 'postgres_changes',
-            payload: { ids, data },
-          },
-          member.vsn,
-        );
-        encoded.set(key, frame);
+      const idsKey = ids.join(',');
+      let payload = payloads.get(idsKey);
+      if (payload === undefined) {
+        payload = JSON.stringify({ ids, data });
+        payloads.set(idsKey, payload);
       }
-      member.sendEncoded(frame);
+      member.sendEncoded(encodePush(member.topic, 'postgres_changes', payload, member.vsn));
     }
   }
 

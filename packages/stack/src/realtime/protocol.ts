@@ -109,6 +109,18 @@ export function encodeFrame(frame: Frame, vsn: Vsn): string | Buffer {
   return JSON.stringify({ ...frame, payload });
 }
 
+/**
+ * A server push (join_ref and ref null) whose payload is already JSON text, as encodeFrame would write it:
+ * fan-outs serialise a shared payload once and splice each subscriber's topic around it.
+ */
+export function encodePush(topic: string, event: string, payloadJson: string, vsn: Vsn): string {
+  const t = JSON.stringify(topic);
+  const e = JSON.stringify(event);
+  return vsn === '2.0.0'
+    ? `[null,null,${t},${e},${payloadJson}]`
+    : `{"join_ref":null,"ref":null,"topic":${t},"event":${e},"payload":${payloadJson}}`;
+}
+
 function encodeUserBroadcast(topic: string, event: string, payload: Buffer, meta: unknown): Buffer {
   const t = Buffer.from(topic);
   const e = Buffer.from(event);

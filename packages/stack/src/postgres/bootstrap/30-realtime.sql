@@ -96,6 +96,7 @@ declare
   rls boolean;
   pk_cols text[];
   pred text;
+  keyed text;
   rec jsonb;
   old jsonb;
   visible int[];
@@ -117,10 +118,14 @@ begin
     begin
       entity := (item ->> 'relid')::oid::regclass;
       select c.relrowsecurity into rls from pg_class c where c.oid = entity;
+      -- pred selects by the keys of a jsonb parameter; keyed has the new row's keys written in, for the
+      -- per-subscriber statement, which then needs no parameter (nothing to parse per execution).
       select array_agg(a.attname::text order by a.attnum),
              string_agg(format('%I = ($1 ->> %L)::%s', a.attname, a.attname,
+                               format_type(a.atttypid, a.atttypmod)), ' and '),
+             string_agg(format('%I = %L::%s', a.attname, item -> 'record' ->> a.attname::text,
                                format_type(a.atttypid, a.atttypmod)), ' and ')
-        into pk_cols, pred
+        into pk_cols, pred, keyed
         from pg_index x
         join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any (x.indkey)
        where x.indrelid = entity and x.indisprimary;
@@ -157,20 +162,24 @@ begin
         if exists (select 1 from pg_prepared_statements where name = 'stack_rls_stmt') then
           deallocate stack_rls_stmt;
         end if;
-        execute format('prepare stack_rls_stmt(jsonb) as select exists (select 1 from %s where %s)', entity, pred);
-        run := format('execute stack_rls_stmt(%L)', item -> 'record');
+        execute format('prepare stack_rls_stmt as select exists (select 1 from %s where %s)', entity, keyed);
+        run := 'execute stack_rls_stmt';
         checked_role := null;
         i := 0;
+        -- Subscribers come one per distinct (role, claims) (the caller groups them) with `sub` extracted;
+        -- only the settings that differ from the previous subscriber's are set.
         for sub in select value from jsonb_array_elements(item -> 'subs') loop
           if checked_role is distinct from sub ->> 'role' then
             checked_role := sub ->> 'role';
             role_ok := coalesce(has_table_privilege((select r.oid from pg_roles r where r.rolname = checked_role), entity, 'SELECT'), false);
+            if role_ok then
+              perform set_config('role', checked_role, true),
+                      set_config('request.jwt.claim.role', checked_role, true);
+            end if;
           end if;
           if role_ok then
-            perform set_config('role', checked_role, true),
-                    set_config('request.jwt.claims', sub ->> 'claims', true),
-                    set_config('request.jwt.claim.sub', coalesce((sub ->> 'claims')::jsonb ->> 'sub', ''), true),
-                    set_config('request.jwt.claim.role', checked_role, true);
+            perform set_config('request.jwt.claims', sub ->> 'claims', true),
+                    set_config('request.jwt.claim.sub', coalesce(sub ->> 'sub', ''), true);
             execute run into found;
             if found then
               visible := visible || i;
