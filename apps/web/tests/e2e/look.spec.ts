@@ -11,7 +11,9 @@ test('the theme follows the system until switched, and the server renders the ch
   expect(await background()).toBe('rgb(17, 19, 23)');
 
   // The switch shows at once and saves the cookie in the background: wait for the save before reloading.
-  const saved = page.waitForResponse((r) => r.url().endsWith('/theme') && r.request().method() === 'POST');
+  const saved = page.waitForResponse(
+    (r) => /^\/theme(\.data)?$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: /Theme: system/ }).click();
   await expect(html).toHaveAttribute('data-theme', 'light');
   expect((await saved).ok()).toBe(true);
