@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../src/index.ts';
 import { startTestStack } from '../src/testing.ts';
 import { isProcessRunning } from '../src/util/process.ts';
+import { expectAcknowledgedRows, expectReplicationReconnected } from './helpers/faults.ts';
 import { Collector, sleep } from './realtime-helpers.ts';
 
 const workdir = fileURLToPath(new URL('./fixtures/project', import.meta.url));
@@ -140,20 +140,11 @@ describe('Postgres dies under the stack', () => {
     // The kill landed while writes were in flight, and each of them was answered.
     expect(refusals.filter((answer) => answer.service === 'rest').length).toBeGreaterThan(0);
 
-    const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
-    try {
-      const rows = await sql<{ n: number }[]>`select n from public.rt_ticks where n >= 1000000`;
-      const present = new Set(rows.map((r) => r.n));
-      expect(acknowledged.filter((n) => !present.has(n))).toEqual([]);
-    } finally {
-      await sql.end();
-    }
+    await expectAcknowledgedRows(stack.dbUrl, 1000000, acknowledged);
 
     // The subscriber's channel is back: once replication has its new slot, a change committed reaches
     // it (what was committed while the slot was gone is not replayed, as with the real Realtime).
-    const reconnected = () => logs.includes('[realtime] replication reconnected');
-    for (let i = 0; i < 300 && !reconnected(); i++) await sleep(50);
-    expect(reconnected(), logs.join('\n')).toBe(true);
+    await expectReplicationReconnected(logs);
     const after = await call('rest', '/rest/v1/rt_ticks', {
       method: 'POST',
       body: JSON.stringify({ n: 42 }),
