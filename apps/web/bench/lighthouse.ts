@@ -3,8 +3,10 @@
  * simulated slow 4G and 4x CPU slowdown) on Debian's Chromium, launched by Lighthouse's own chrome-launcher
  * with `CHROME_PATH`. Signed-in pages get the session cookie in the browser's own cookie jar (set over the
  * DevTools protocol before the audit), so the page's scripts and its live connection are signed in too; an
- * `extraHeaders` cookie reached only the requests Lighthouse itself made (decision 117).
+ * `extraHeaders` cookie reached only the requests Lighthouse itself made (decision 117). With
+ * `LIGHTHOUSE_JSON_DIR=<dir>` each audit's full report is written there as JSON.
  */
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
 import { round } from './stats.ts';
@@ -43,6 +45,10 @@ export async function audit(url: string, cookie?: string): Promise<LighthouseSco
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { categories, audits, finalDisplayedUrl } = result.lhr;
+    // The whole report, for reading what a score hides: the LCP element and its phases, observed paint times,
+    // the request waterfall, long tasks (decision 118).
+    const dir = process.env.LIGHTHOUSE_JSON_DIR;
+    if (dir) writeFileSync(`${dir}/${reportName(url)}.json`, JSON.stringify(result.lhr));
     // A page that sent the browser to sign in was not audited signed in.
     if (cookie && new URL(finalDisplayedUrl).pathname !== new URL(url).pathname)
       throw new Error(`${url} was audited as ${finalDisplayedUrl}: the session cookie did not hold`);
@@ -87,4 +93,9 @@ async function setCookies(port: number, url: string, header: string): Promise<vo
   } finally {
     socket.close();
   }
+}
+
+/** `/w/acme/b/<id>` → `w_acme_b_<id>`: one report file per audited path. */
+function reportName(url: string): string {
+  return new URL(url).pathname.replace(/[^a-z0-9-]+/gi, '_').replace(/^_|_$/g, '') || 'home';
 }
