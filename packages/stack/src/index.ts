@@ -18,6 +18,7 @@ import type { Logger, Service, ServiceRole, StackContext } from './context.ts';
 import { build as buildFunctions } from './functions/index.ts';
 import { Gateway } from './gateway/gateway.ts';
 import { sendWebResponse, toWebRequest } from './gateway/node-adapter.ts';
+import { stackRoutes } from './gateway/routes.ts';
 import { inboxHandler } from './inbox/http.ts';
 import { Inbox } from './inbox/inbox.ts';
 import { Jwt, loadProjectKeys, loadSigningKey } from './jwt.ts';
@@ -252,23 +253,9 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     const realtime = await make(buildRealtime);
     const storage = await make(buildStorage);
     const functions = await make(buildFunctions);
-    const management = options.managementApi ? [await make(buildManagement)] : [];
-    const openAuthPaths = /^\/(verify|callback|authorize|\.well-known\/jwks\.json)\/?$/;
+    const management = options.managementApi ? await make(buildManagement) : undefined;
     const gateway = new Gateway(
-      [
-        {
-          prefix: '/auth/v1',
-          service: auth,
-          keyAuth: (p) => !openAuthPaths.test(p),
-          cors: true,
-          apikeyFallback: 'raw',
-        },
-        { prefix: '/rest/v1', service: rest, keyAuth: true, cors: true },
-        { prefix: '/realtime/v1', service: realtime, keyAuth: true, cors: true },
-        { prefix: '/storage/v1', service: storage, keyAuth: false, cors: true },
-        { prefix: '/functions/v1', service: functions, keyAuth: false, cors: false },
-        ...management.map((service) => ({ prefix: '/v1', service, keyAuth: false, cors: false })),
-      ],
+      stackRoutes({ auth, rest, realtime, storage, functions, ...(management ? { management } : {}) }),
       log,
       { requireApiKey: options.requireApiKey ?? false, apiKeys },
     );

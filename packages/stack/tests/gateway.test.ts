@@ -6,7 +6,8 @@ import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext, Service } from '../src/context.ts';
-import { Gateway, type Route } from '../src/gateway/gateway.ts';
+import { Gateway } from '../src/gateway/gateway.ts';
+import { stackRoutes } from '../src/gateway/routes.ts';
 import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../src/keys.ts';
 
 interface Seen {
@@ -49,20 +50,8 @@ const realtime: Service = {
   upgrade: (_req, socket, _head, ctx) =>
     socket.end(`HTTP/1.1 418 Upgraded\r\nx-role: ${ctx.apikey?.role}\r\n\r\n`),
 };
-const openAuthPaths = /^\/(verify|callback|authorize|\.well-known\/jwks\.json)\/?$/;
-const routes: Route[] = [
-  {
-    prefix: '/auth/v1',
-    service: auth,
-    keyAuth: (p) => !openAuthPaths.test(p),
-    cors: true,
-    apikeyFallback: 'raw',
-  },
-  { prefix: '/rest/v1', service: rest, keyAuth: true, cors: true },
-  { prefix: '/realtime/v1', service: realtime, keyAuth: true, cors: true },
-  { prefix: '/storage/v1', service: flaky, keyAuth: false, cors: true },
-  { prefix: '/functions/v1', service: functions, keyAuth: false, cors: false },
-];
+// The stack's own route table, with fake services behind it.
+const routes = stackRoutes({ auth, rest, realtime, storage: flaky, functions });
 const log = (service: string, message: string) => logged.push(`[${service}] ${message}`);
 /** Hosted's key-auth, which Lanes' own tests run with. */
 const gateway = new Gateway(routes, log, { requireApiKey: true });
