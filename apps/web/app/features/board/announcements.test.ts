@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { announcements } from './announcements.ts';
+import { testTask } from './board-model.fixtures.ts';
 import type { BoardModel } from './board-model.ts';
 
-const task = (id: string, columnId: string, position: string, title: string) => ({
-  id,
-  columnId,
-  number: 1,
-  title,
-  position,
-  assigneeId: null,
-  dueOn: null,
-  priority: 'none' as const,
-  labelIds: [],
-  updatedAt: '2026-11-21T10:00:00+00:00',
-});
+const task = (id: string, columnId: string, position: string, title: string) =>
+  testTask({ id, columnId, position, title });
 
 const model: BoardModel = {
   columns: [

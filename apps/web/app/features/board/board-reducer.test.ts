@@ -1,5 +1,6 @@
 import type { TaskRow } from '@lanes/shared/schemas/task';
 import { describe, expect, it } from 'vitest';
+import { testTask } from './board-model.fixtures.ts';
 import { type BoardModel, keyBetween, neighboursOf, tasksIn } from './board-model.ts';
 import { boardReducer } from './board-reducer.ts';
 
@@ -8,18 +9,7 @@ const DONE = '00000000-0000-4000-8000-00000000000b';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 function task(n: number, columnId: string, position: string) {
-  return {
-    id: id(n),
-    columnId,
-    number: n,
-    title: `Task ${n}`,
-    position,
-    assigneeId: null,
-    dueOn: null,
-    priority: 'none' as const,
-    labelIds: [],
-    updatedAt: '2026-11-21T10:00:00+00:00',
-  };
+  return testTask({ id: id(n), columnId, number: n, title: `Task ${n}`, position });
 }
 
 function world(): BoardModel {

@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { testTask } from './board-model.fixtures.ts';
 import type { BoardModel } from './board-model.ts';
 import { firstCards } from './first-cards.ts';
 
-const task = (n: number, columnId: string) => ({
-  id: `t${n}`,
-  columnId,
-  number: n,
-  title: `Task ${n}`,
-  position: String(n).padStart(4, '0'),
-  assigneeId: n === 5 ? 'u2' : 'u1',
-  dueOn: null,
-  priority: 'none' as const,
-  labelIds: [],
-  updatedAt: '2026-11-21T10:00:00+00:00',
-});
+const task = (n: number, columnId: string) =>
+  testTask({
+    id: `t${n}`,
+    columnId,
+    number: n,
+    title: `Task ${n}`,
+    position: String(n).padStart(4, '0'),
+    assigneeId: n === 5 ? 'u2' : 'u1',
+  });
 
 const model: BoardModel = {
   columns: [
