@@ -45,3 +45,32 @@ export function Dialog({ title, onClose, children }: DialogProps) {
     </dialog>
   );
 }
+
+export interface DialogActionsProps {
+  onCancel: () => void;
+  /** The submit button's label. */
+  submit: ReactNode;
+  danger?: boolean | undefined;
+  disabled?: boolean | undefined;
+  /** A write in flight: the submit button is disabled and says so to screen readers. */
+  busy?: boolean | undefined;
+}
+
+/** A dialog form's closing row: Cancel, then its submit button. */
+export function DialogActions({ onCancel, submit, danger, disabled, busy }: DialogActionsProps) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="btn btn-secondary" onClick={onCancel}>
+        Cancel
+      </button>
+      <button
+        type="submit"
+        className={danger ? 'btn btn-danger' : 'btn btn-primary'}
+        disabled={disabled || busy}
+        aria-busy={busy || undefined}
+      >
+        {submit}
+      </button>
+    </div>
+  );
+}

@@ -4,7 +4,7 @@
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, DialogActions } from '../../components/dialog.tsx';
 import type { BoardActionResult } from './board-actions.server.ts';
 import type { BoardDialogName, BoardMenuProps } from './board-menu.tsx';
 
@@ -86,19 +86,13 @@ function BoardForm({
             {fetcher.data.error}
           </p>
         ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={danger ? 'btn btn-danger' : 'btn btn-primary'}
-            disabled={disabled || pending}
-            aria-busy={pending || undefined}
-          >
-            {submit}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          submit={submit}
+          danger={danger}
+          disabled={disabled}
+          busy={pending}
+        />
       </fetcher.Form>
     </Dialog>
   );

@@ -3,7 +3,7 @@
  * the cards go). Loaded when one first opens, not with the board's first paint.
  */
 import { type FormEvent, useState } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, DialogActions } from '../../components/dialog.tsx';
 import type { Column } from './board-model.ts';
 import type { ColumnActions, ColumnDialogName } from './column-menu.tsx';
 import { checkName, parseWipLimit, RULES } from './field-rules.ts';
@@ -108,14 +108,7 @@ function FieldDialog<T>({ title, label, initial, inputMode, check, onSave, onClo
             {error}
           </p>
         ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary">
-            Save
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} submit="Save" />
       </form>
     </Dialog>
   );
@@ -167,14 +160,7 @@ function DeleteColumnDialog({
             </select>
           </label>
         ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={stuck}>
-            Delete column
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} submit="Delete column" danger disabled={stuck} />
       </form>
     </Dialog>
   );
