@@ -6,9 +6,7 @@
 
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { admin, expect, PASSWORD, signIn, signInQuickly, test, uniqueEmail } from './fixtures.ts';
-
-const WORKSPACE = 'a0000000-0000-4000-8000-000000000001';
+import { ACME_ID, admin, createAccount, expect, PASSWORD, signIn, signInQuickly, test } from './fixtures.ts';
 
 // Each test walks a whole story through the UI (and a reload); on a busy machine that outgrows the default.
 test.describe.configure({ timeout: 60_000 });
@@ -275,28 +273,15 @@ test('a change made offline that the server then refuses is put back with a mess
   page,
   context,
 }) => {
-  const email = uniqueEmail('offline-demoted');
-  const user = (await admin('/auth/v1/admin/users', {
-    method: 'POST',
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { display_name: 'Off Line' },
-    }),
-  })) as { id: string };
-  await admin('/rest/v1/workspace_members', {
-    method: 'POST',
-    body: JSON.stringify({ workspace_id: WORKSPACE, user_id: user.id, role: 'member' }),
-  });
-  await signIn(page, email, PASSWORD);
+  const user = await createAccount('Off Line', 'member');
+  await signIn(page, user.email, PASSWORD);
   await expect(page).toHaveURL(/\/w$/);
   const path = await starterBoard(page, 'Refused later');
 
   await context.setOffline(true);
   await expect(page.locator('.board[data-connection="offline"]')).toBeAttached();
   await addTask(page, 'To do', 'Never stored');
-  await admin(`/rest/v1/workspace_members?workspace_id=eq.${WORKSPACE}&user_id=eq.${user.id}`, {
+  await admin(`/rest/v1/workspace_members?workspace_id=eq.${ACME_ID}&user_id=eq.${user.id}`, {
     method: 'PATCH',
     body: JSON.stringify({ role: 'viewer' }),
   });

@@ -4,7 +4,7 @@
  */
 
 import type { Browser, Locator, Page } from '@playwright/test';
-import { admin, expect, PASSWORD, signIn, test, uniqueEmail } from './fixtures.ts';
+import { ACME_ID, admin, createAccount, expect, PASSWORD, signIn, test } from './fixtures.ts';
 
 const SEEDED_BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
 
@@ -193,28 +193,14 @@ test('a viewer sees the board without any editing control', async ({ page }) => 
 test('a member demoted to viewer while the board is open: the forced move is refused and put back', async ({
   page,
 }) => {
-  const email = uniqueEmail('demoted');
-  const user = (await admin('/auth/v1/admin/users', {
-    method: 'POST',
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { display_name: 'Dee Moted' },
-    }),
-  })) as { id: string };
-  const workspace = 'a0000000-0000-4000-8000-000000000001';
-  await admin('/rest/v1/workspace_members', {
-    method: 'POST',
-    body: JSON.stringify({ workspace_id: workspace, user_id: user.id, role: 'member' }),
-  });
-  await signIn(page, email, PASSWORD, `/sign-in?next=${encodeURIComponent(SEEDED_BOARD)}`);
+  const user = await createAccount('Dee Moted', 'member');
+  await signIn(page, user.email, PASSWORD, `/sign-in?next=${encodeURIComponent(SEEDED_BOARD)}`);
   await expect(page).toHaveURL(SEEDED_BOARD);
   await live(page);
   const before = await titles(page, 'To do').allTextContents();
   expect(before.length).toBeGreaterThan(1);
 
-  await admin(`/rest/v1/workspace_members?workspace_id=eq.${workspace}&user_id=eq.${user.id}`, {
+  await admin(`/rest/v1/workspace_members?workspace_id=eq.${ACME_ID}&user_id=eq.${user.id}`, {
     method: 'PATCH',
     body: JSON.stringify({ role: 'viewer' }),
   });
