@@ -16,6 +16,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root.ts';
+import appCss from './app.css?inline';
 import { GeneralErrorBoundary } from './components/error-boundary.tsx';
 import { publicEnv } from './env.server.ts';
 import { readTheme } from './features/theme/theme.server.ts';
@@ -25,7 +26,6 @@ import { PublicEnvContext } from './lib/public-env.ts';
 import { sameOriginMiddleware } from './lib/same-origin.server.ts';
 import { securityHeadersMiddleware } from './lib/security-headers.server.ts';
 import { getSupabase, supabaseMiddleware } from './lib/supabase.server.ts';
-import './app.css';
 
 // Headers wrap everything (refusals included); the origin check comes before the session, so a forged
 // request does not even refresh one.
@@ -63,6 +63,12 @@ function useTheme(saved: Theme | undefined): Theme {
   return isTheme(pending) ? pending : (saved ?? 'system');
 }
 
+// Inline in the head, as the board's and the panel's CSS are: a linked stylesheet was the one request that held
+// the first paint, queued behind the route's modulepreloads (decision 119). Only the server's HTML needs the
+// text: every document is rendered there, and in the browser React adopts that <style> by its href, so the
+// client build drops the string instead of shipping it twice.
+const rootCss = import.meta.env.SSR ? appCss : '';
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
   const theme = useTheme(data?.theme);
@@ -73,6 +79,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === 'system' ? 'light dark' : theme} />
+        <style href="app-css" precedence="default">
+          {rootCss}
+        </style>
         <Meta />
         <Links />
       </head>

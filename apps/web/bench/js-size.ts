@@ -36,7 +36,8 @@ export function measureBoardJs(clientDir: string, routeId = 'routes/app/board'):
     if (!route) throw new Error(`unknown route ${id}`);
     chain.unshift(route);
   }
-  const initial = new Set<string>();
+  // With every route in the first load's manifest (decision 119) the page modulepreloads the manifest too.
+  const initial = new Set<string>([`/assets/${manifestFile}`]);
   for (const chunk of [manifest.entry, ...chain]) {
     initial.add(chunk.module);
     for (const file of chunk.imports ?? []) initial.add(file);

@@ -133,7 +133,7 @@ if (wanted('ssr') || wanted('moves') || wanted('panel') || wanted('lighthouse') 
         const ok = r.score >= 95 && r.lcpMs <= 2500 && r.cls <= 0.05;
         line(
           `Lighthouse mobile ${label}`,
-          `${r.score}, LCP ${r.lcpMs} ms, CLS ${r.cls}, TBT ${r.tbtMs} ms`,
+          `${r.score}, LCP ${r.lcpMs} ms, CLS ${r.cls}, TBT ${r.tbtMs} ms, seen FCP ${r.observedFcpMs} ms`,
           '≥95',
           ok,
         );

@@ -23,6 +23,29 @@ test('without JavaScript: sign in, then the first HTML holds the boards, columns
   await expect(page.getByText('Fix signup on Safari')).toBeVisible();
 });
 
+test('the first HTML carries its CSS: no stylesheet request stands before the first paint', async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+  });
+  await page.goto('/sign-in');
+  expect(stylesheets).toEqual([]);
+  // React puts the root's <style> first in the head, ahead of the route's modulepreloads (decision 119).
+  const head = await page.evaluate(() =>
+    [...document.head.children].map((node) =>
+      node.tagName === 'STYLE' ? `style ${node.getAttribute('data-href')}` : (node.getAttribute('rel') ?? ''),
+    ),
+  );
+  const style = head.findIndex((entry) => /^style .*\bapp-css\b/.test(entry));
+  expect(style).toBeGreaterThanOrEqual(0);
+  expect(style).toBeLessThan(head.indexOf('modulepreload'));
+  // And it applies with no script at all (the browser's own body has an 8 px margin and 16 px text).
+  await expect(page.locator('body')).toHaveCSS('margin', '0px');
+  await expect(page.locator('body')).toHaveCSS('font-size', '15px');
+});
+
 test('without JavaScript: a refused form answers with its errors inline', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill('alice@lanes.test');

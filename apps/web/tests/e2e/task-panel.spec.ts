@@ -67,6 +67,11 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   await expect(page).toHaveURL(BOARD);
   await expect(panel(page)).toHaveCount(0);
 
+  // Every route is in the first load's manifest (decision 119): a new task URL asks for its data only.
+  const routeLookups: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/__manifest') routeLookups.push(request.url());
+  });
   await card(page, 'Fix signup on Safari').click();
   await expect(page).toHaveURL(new RegExp(`${BOARD}/t/[0-9a-f-]{36}$`));
   await expect(panel(page)).toBeVisible();
@@ -88,6 +93,7 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   await panel(page).getByRole('link', { name: 'Close task' }).click();
   await expect(page).toHaveURL(BOARD);
   await expect(card(page, 'Write the launch announcement')).toBeFocused();
+  expect(routeLookups).toEqual([]);
 
   // Back and forward move between the board and the panel.
   await page.goBack();

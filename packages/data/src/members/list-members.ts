@@ -1,4 +1,8 @@
-/** @module members/list-members — a workspace's members with their profiles, in one request. */
+/**
+ * @module members/list-members — a workspace's members with their profiles, in one request. The workspace is
+ * named by id, or by the slug in the URL, so a page can read its members beside the workspace's own lookup
+ * instead of after it.
+ */
 
 import { id } from '@lanes/shared/schemas/fields';
 import { type MemberWithProfile, memberWithProfile } from '@lanes/shared/schemas/member';
@@ -6,17 +10,24 @@ import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
-export const listMembersInput = z.object({ workspaceId: id });
+export const listMembersInput = z.union([
+  z.object({ workspaceId: id }),
+  // Any slug a URL can hold: one that names no workspace of mine simply has no members to show.
+  z.object({ workspaceSlug: z.string().min(1).max(100) }),
+]);
 export type ListMembersResult = MemberWithProfile[];
 
+const columns = 'workspace_id, user_id, role, created_at, profile:profiles(id, display_name, avatar_path)';
+
 export async function listMembers(client: LanesClient, input: unknown): Promise<ListMembersResult> {
-  const { workspaceId } = parseInput(listMembersInput, input);
-  const rows = unwrap(
-    await client
-      .from('workspace_members')
-      .select('workspace_id, user_id, role, created_at, profile:profiles(id, display_name, avatar_path)')
-      .eq('workspace_id', workspaceId)
-      .order('created_at'),
-  );
+  const where = parseInput(listMembersInput, input);
+  const query =
+    'workspaceId' in where
+      ? client.from('workspace_members').select(columns).eq('workspace_id', where.workspaceId)
+      : client
+          .from('workspace_members')
+          .select(`${columns}, workspace:workspaces!inner(slug)`)
+          .eq('workspace.slug', where.workspaceSlug);
+  const rows = unwrap(await query.order('created_at'));
   return parseAnswer(z.array(memberWithProfile), rows);
 }

@@ -19,6 +19,26 @@ describe('members', () => {
     expect(members[1]).toMatchObject({ user_id: bo.id, profile: { id: bo.id, avatar_path: null } });
   });
 
+  it('lists the same members by the workspace slug, and none for a workspace I am not in', async () => {
+    const world = await createWorld();
+    await world.join('viewer', 'Cy');
+    const byId = await listMembers(world.owner.client, { workspaceId: world.workspaceId });
+    const bySlug = await listMembers(world.owner.client, { workspaceSlug: world.slug });
+    expect(bySlug).toEqual(byId);
+    expect(bySlug.map((m) => m.profile?.display_name)).toEqual(['Olive Owner', 'Cy']);
+    const other = await createWorld();
+    expect(await listMembers(other.owner.client, { workspaceSlug: world.slug })).toEqual([]);
+    expect(await listMembers(world.owner.client, { workspaceSlug: 'no-such-workspace' })).toEqual([]);
+  });
+
+  it('refuses a members read that names no workspace with VALIDATION', async () => {
+    const world = await createWorld();
+    await expect(listMembers(world.owner.client, { workspaceSlug: '' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+    await expect(listMembers(world.owner.client, {})).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+
   it('lets an admin change roles among admin, member and viewer', async () => {
     const world = await createWorld();
     const admin = await world.join('admin');

@@ -28,18 +28,23 @@ export interface PanelData {
 
 export async function loadPanel(
   client: LanesClient,
-  where: { boardId: string; taskId: string; workspace: Promise<{ id: string; role: Role }> },
+  where: {
+    boardId: string;
+    taskId: string;
+    slug: string;
+    workspace: Promise<{ id: string; role: Role }>;
+  },
 ): Promise<PanelData> {
   const taskId = where.taskId;
-  // Members need the workspace's id, which the layout's lookup already has in flight: chained, not queued.
-  const people = where.workspace.then((w) => listMembers(client, { workspaceId: w.id }));
+  // Members by the URL's slug, beside the workspace lookup rather than after it: on a card opened from the
+  // board that lookup is this request's own, and waiting for it put a second round trip before the panel.
   const [found, comments, attachments, activity, workspace, members] = await Promise.all([
     getTask(client, { taskId }),
     listComments(client, { taskId }),
     listAttachments(client, { taskId }),
     listTaskActivity(client, { taskId }),
     where.workspace,
-    people,
+    listMembers(client, { workspaceSlug: where.slug }),
   ]);
   // A task of another board under this board's URL is as missing as an unknown one.
   if (found.task.board_id !== where.boardId) throw new LanesError('NOT_FOUND');

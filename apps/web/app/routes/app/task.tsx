@@ -25,6 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const panel = await loadPanel(client, {
       boardId: params.boardId,
       taskId: params.taskId,
+      slug: params.slug,
       workspace: loadWorkspace(client, params.slug),
     });
     return { ...panel, me: user.id };
