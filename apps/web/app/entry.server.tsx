@@ -3,12 +3,12 @@
  * script: React Router's (`ServerRouter`, `<Scripts>`, `<ScrollRestoration>` through `NonceContext`) and
  * React's own streaming scripts (`renderToPipeableStream`'s `nonce`).
  */
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { joinTurnWrites } from './lib/html-chunks.server.ts';
 import { NonceContext } from './lib/nonce.ts';
 import { readNonce } from './lib/security-headers.server.ts';
 
@@ -44,12 +44,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = joinTurnWrites().once('finish', () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set('Content-Type', 'text/html');
           pipe(body);

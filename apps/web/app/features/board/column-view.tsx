@@ -3,11 +3,10 @@
  * the handle that moves the column and the inline "add a task" field at the bottom.
  */
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { AddTaskForm } from './add-forms.tsx';
 import type { Column, Label, Profile, Task } from './board-model.ts';
 import { type ColumnActions, ColumnMenu } from './column-menu.tsx';
-import { sortableTransition } from './motion.ts';
+import { sortableStyle, sortableTransition } from './motion.ts';
 import { TaskCard, type TaskCardProps } from './task-card.tsx';
 
 export interface ColumnViewProps {
@@ -50,7 +49,7 @@ export function ColumnView({
     transition: sortableTransition(),
     attributes: { roleDescription: 'column' },
   });
-  const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition };
+  const style = sortableStyle(sortable);
   const headingId = `column-${column.id}`;
   const overLimit = column.wipLimit !== null && total > column.wipLimit;
   return (

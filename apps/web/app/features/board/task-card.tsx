@@ -6,13 +6,12 @@
  * live. Decision 123.
  */
 import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import type { Label, Profile, Task } from './board-model.ts';
 import { formatDue, isOverdue, today } from './due-date.ts';
-import { sortableTransition } from './motion.ts';
+import { sortableStyle, sortableTransition } from './motion.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 export interface TaskCardProps {
@@ -36,7 +35,7 @@ export function TaskCard({ task, assignee, labels, canEdit, draggedBy, onMenu }:
     transition: sortableTransition(),
     attributes: { roleDescription: 'task card' },
   });
-  const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition };
+  const style = sortableStyle(sortable);
   const handle = movable ? { ...sortable.attributes, ...sortable.listeners } : {};
   const menu =
     onMenu && movable
