@@ -1,5 +1,4 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PublicEnvContext } from '../../lib/public-env.ts';
 import type { BoardModel } from './board-model.ts';
@@ -46,18 +45,17 @@ const model: BoardModel = {
 
 function render(canEdit: boolean, filter = NO_FILTER) {
   return renderToStaticMarkup(
-    // Cards open their task panel by navigating, so they render inside a router.
-    <MemoryRouter>
-      <PublicEnvContext.Provider value={env}>
-        <BoardScreen
-          boardId="00000000-0000-4000-8000-000000000099"
-          initial={model}
-          canEdit={canEdit}
-          me={{ userId: ALICE, displayName: 'Alice Owner', avatarPath: null }}
-          initialFilter={filter}
-        />
-      </PublicEnvContext.Provider>
-    </MemoryRouter>,
+    <PublicEnvContext.Provider value={env}>
+      <BoardScreen
+        boardId="00000000-0000-4000-8000-000000000099"
+        initial={model}
+        canEdit={canEdit}
+        me={{ userId: ALICE, displayName: 'Alice Owner', avatarPath: null }}
+        initialFilter={filter}
+        boardPath="/w/acme/b/00000000-0000-4000-8000-000000000099"
+        onOpenTask={() => undefined}
+      />
+    </PublicEnvContext.Provider>,
   );
 }
 
@@ -77,6 +75,10 @@ describe('BoardScreen (server render)', () => {
     );
     // 2 cards against a WIP limit of 2.
     expect(html).toContain('2 / 2');
+    // Each card is a link to its panel under the board's URL.
+    expect(html).toContain(
+      'href="/w/acme/b/00000000-0000-4000-8000-000000000099/t/00000000-0000-4000-8000-000000000001"',
+    );
   });
 
   it('gives members handles and add fields, and viewers none of them', () => {

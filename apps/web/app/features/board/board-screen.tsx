@@ -6,7 +6,7 @@
 
 import { DndContext } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { AddColumnForm } from './add-forms.tsx';
 import { announcements, instructions } from './announcements.ts';
 import { type BoardModel, tasksIn } from './board-model.ts';
@@ -33,9 +33,25 @@ export interface BoardScreenProps {
   canEdit: boolean;
   me: { userId: string; displayName: string; avatarPath: string | null };
   initialFilter: BoardFilter;
+  /** The board's URL, which its cards link under. */
+  boardPath: string;
+  /** Opens a card's panel (a client navigation to the nested task route). */
+  onOpenTask(taskId: string): void;
 }
 
-export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilter }: BoardScreenProps) {
+/**
+ * Memoised, with props that stay the same while a panel opens and closes above it: the board keeps its own
+ * state, so a navigation to or from a task need not render it again (decision 125).
+ */
+export const BoardScreen = memo(function BoardScreen({
+  boardId,
+  initial,
+  canEdit,
+  me: meProp,
+  initialFilter,
+  boardPath,
+  onOpenTask,
+}: BoardScreenProps) {
   const [model, dispatch] = useReducer(boardReducer, initial);
   const modelRef = useRef<BoardModel>(model);
   modelRef.current = model;
@@ -177,6 +193,8 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
                   others={model.columns.filter((c) => c.id !== column.id)}
                   actions={writes}
                   onCardMenu={canEdit ? openCardMenu : undefined}
+                  boardPath={boardPath}
+                  onOpenTask={onOpenTask}
                 />
               );
             })}
@@ -209,4 +227,4 @@ export function BoardScreen({ boardId, initial, canEdit, me: meProp, initialFilt
       <Toasts toasts={toasts} dismiss={dismiss} />
     </div>
   );
-}
+});

@@ -26,6 +26,8 @@ export interface ColumnViewProps {
   others: Column[];
   actions: ColumnActions;
   onCardMenu: TaskCardProps['onMenu'];
+  boardPath: TaskCardProps['boardPath'];
+  onOpenTask: TaskCardProps['onOpen'];
 }
 
 export function ColumnView({
@@ -41,6 +43,8 @@ export function ColumnView({
   others,
   actions,
   onCardMenu,
+  boardPath,
+  onOpenTask,
 }: ColumnViewProps) {
   const sortable = useSortable({
     id: column.id,
@@ -99,6 +103,8 @@ export function ColumnView({
               canEdit={canEdit}
               draggedBy={dragNames[task.id]}
               onMenu={onCardMenu}
+              boardPath={boardPath}
+              onOpen={onOpenTask}
             />
           ))}
         </ol>

@@ -6,8 +6,7 @@
  * live. Decision 123.
  */
 import { useSortable } from '@dnd-kit/sortable';
-import type { KeyboardEvent, MouseEvent } from 'react';
-import { useHref, useNavigate } from 'react-router';
+import { type KeyboardEvent, type MouseEvent, memo } from 'react';
 import { Avatar } from '../../components/avatar.tsx';
 import type { Label, Profile, Task } from './board-model.ts';
 import { formatDue, isOverdue, today } from './due-date.ts';
@@ -21,11 +20,28 @@ export interface TaskCardProps {
   canEdit: boolean;
   /** The teammate dragging this card right now, if any. */
   draggedBy: string | undefined;
+  /** The board's own URL; the card links to `<boardPath>/t/<id>`. */
+  boardPath: string;
+  /** Opens the card's panel by client navigation. */
+  onOpen(taskId: string): void;
   /** Opens the card's context menu (right click, Shift+F10 or the menu key). */
   onMenu?(taskId: string, event: { clientX: number; clientY: number }, card: Element): void;
 }
 
-export function TaskCard({ task, assignee, labels, canEdit, draggedBy, onMenu }: TaskCardProps) {
+/**
+ * Memoised, and with no router hook inside: `useHref` and `useNavigate` follow the location, so every card of
+ * the board re-rendered each time a panel opened or closed (decision 125).
+ */
+export const TaskCard = memo(function TaskCard({
+  task,
+  assignee,
+  labels,
+  canEdit,
+  draggedBy,
+  boardPath,
+  onOpen,
+  onMenu,
+}: TaskCardProps) {
   // A card still on its way to the server has no place there yet: it cannot be moved until it has one.
   const movable = canEdit && !task.pending;
   const sortable = useSortable({
@@ -51,13 +67,11 @@ export function TaskCard({ task, assignee, labels, canEdit, draggedBy, onMenu }:
           },
         }
       : {};
-  const navigate = useNavigate();
-  // Relative to the board route: the panel nests under the board's own URL.
-  const to = `t/${task.id}`;
-  const href = useHref(to);
+  // The panel nests under the board's own URL.
+  const href = `${boardPath}/t/${task.id}`;
   // A card still on its way to the server has no panel yet.
   const open = () => {
-    if (!task.pending) void navigate(to, { preventScrollReset: true });
+    if (!task.pending) onOpen(task.id);
   };
   // A plain click navigates in the app; a middle, Ctrl/Cmd or Shift click is left to the browser (new tab or
   // window). (A click that ends a drag never reaches us: dnd-kit stops it, and the board cancels its default.)
@@ -129,7 +143,7 @@ export function TaskCard({ task, assignee, labels, canEdit, draggedBy, onMenu }:
       </a>
     </li>
   );
-}
+});
 
 function Priority({ value }: { value: Task['priority'] }) {
   return (

@@ -6,7 +6,14 @@
 import { getBoard } from '@lanes/data/boards/get-board';
 import { listBoards } from '@lanes/data/boards/list-boards';
 import { ROLE_RANK } from '@lanes/shared/constants';
-import { Outlet, redirect, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import {
+  Outlet,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigate,
+  useRouteLoaderData,
+} from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
@@ -91,11 +98,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   throw redirect(`/w/${params.slug}${result.next === 'workspace' ? '' : `/b/${params.boardId}`}`, 303);
 }
 
-export default function Board({ loaderData, actionData }: Route.ComponentProps) {
+export default function Board({ loaderData, actionData, params }: Route.ComponentProps) {
   const { board, model, canEdit, canAdmin, filter } = loaderData;
   // The app layout has read the profile (name and avatar may have changed since the token was issued).
   const profile = useRouteLoaderData<typeof layoutLoader>('routes/app/layout')?.profile;
-  const me = { ...loaderData.me, ...profile };
+  // Everything handed to the (memoised) board stays the same object while a panel opens and closes above it.
+  const me = useMemo(() => ({ ...loaderData.me, ...profile }), [loaderData.me, profile]);
+  const boardPath = `/w/${params.slug}/b/${board.id}`;
+  const navigate = useNavigate();
+  const openTask = useCallback(
+    (taskId: string) => void navigate(`${boardPath}/t/${taskId}`, { preventScrollReset: true }),
+    [navigate, boardPath],
+  );
   return (
     <section aria-labelledby="board-title" className="board-page">
       <style href="board-css" precedence="default">
@@ -123,6 +137,8 @@ export default function Board({ loaderData, actionData }: Route.ComponentProps) 
         canEdit={canEdit}
         me={me}
         initialFilter={filter}
+        boardPath={boardPath}
+        onOpenTask={openTask}
       />
       <Outlet />
     </section>
