@@ -47,17 +47,18 @@ if (wanted('ssr') || wanted('moves') || wanted('panel') || wanted('lighthouse') 
     if (wanted('ssr')) {
       const big = await createBoard(world, 'Bench 500', 5, 500);
       const ssr = await measureSsr(`${world.appUrl}${big}`, alice);
-      line(
-        'SSR of a 500-task board (200 GETs)',
-        `p50 ${ssr.p50} ms, p99 ${ssr.p99} ms`,
-        'p50 ≤ 50',
-        ssr.p50 <= 50,
-      );
-      console.log(`${'  HTML size'.padEnd(44)} ${Math.round(ssr.bytes / 1024)} KB`);
-      // The same request without the React render: the loaders' data only (React Router's `.data` URL).
+      const kb = Math.round(ssr.bytes / 1024);
+      console.log(`${'SSR of a 500-task board (200 GETs)'.padEnd(44)} p50 ${ssr.p50} ms, p99 ${ssr.p99} ms`);
+      line('  HTML size', `${kb} KB`, '≤ 150 KB', kb <= 150);
+      // The same request without the React render: the loaders' data only (React Router's `.data` URL). The
+      // issue's aim is the render's own cost: at most 10 ms over the loaders.
       const data = await measureSsr(`${world.appUrl}${big}.data`, alice, 50, 5);
-      console.log(
-        `${'  of which loaders only (.data, 50 GETs)'.padEnd(44)} p50 ${data.p50} ms, p99 ${data.p99} ms`,
+      const over = round(ssr.p50 - data.p50);
+      line(
+        '  over its loaders alone (.data, 50 GETs)',
+        `+${over} ms (loaders p50 ${data.p50} ms)`,
+        '≤ +10 ms',
+        over <= 10,
       );
     }
     if (wanted('moves')) {
