@@ -33,7 +33,7 @@ import { build as buildRealtime } from './realtime/index.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 import { build as buildRest } from './rest/index.ts';
 import { build as buildStorage } from './storage/index.ts';
-import { freePort, isPortTaken } from './util/ports.ts';
+import { freePort, isPortTaken, portInUse } from './util/ports.ts';
 
 export interface StartOptions {
   /** The project folder holding `supabase/` (like the CLI's --workdir). Default: the current directory. */
@@ -111,10 +111,7 @@ function listen(handler: (r: Request) => Promise<Response>, port: number): Promi
 async function assertPortsFree(ports: Record<string, number>): Promise<void> {
   for (const [name, port] of Object.entries(ports)) {
     if (await isPortTaken(port)) {
-      throw new Error(
-        `Port ${port} (${name}) is already in use. Stop the program using it, or choose another port ` +
-          '(config.toml, or --port/--db-port/--inbox-port).',
-      );
+      throw portInUse(port, name, 'config.toml, or --port/--db-port/--inbox-port');
     }
   }
 }
@@ -196,6 +193,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   mark('postgres');
   const pools: Sql[] = [];
   const services: Service[] = [];
+  const servers: Server[] = [];
   try {
     const fresh = (await prepareDatabase(dbUrl, dataDir, log)) || fromTemplate;
     mark('bootstrap');
@@ -259,7 +257,8 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       log,
       { requireApiKey: options.requireApiKey ?? false, apiKeys },
     );
-    const servers = [await gateway.listen(ports.api), await listen(inboxHandler(inbox), ports.inbox)];
+    servers.push(await gateway.listen(ports.api));
+    servers.push(await listen(inboxHandler(inbox), ports.inbox));
     // Upgraded sockets (Realtime) are not HTTP connections: closeAllConnections() leaves them open and
     // server.close() would wait for every client to leave, so stop() destroys what is still open.
     const sockets = new Set<Duplex>();
@@ -296,7 +295,8 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
         })()),
     };
   } catch (error) {
-    // A half-started stack must not leave workers (Deno, replication) or Postgres behind.
+    // A half-started stack must not leave workers (Deno, replication), listeners or Postgres behind.
+    await Promise.allSettled(servers.map((server) => new Promise((done) => server.close(done))));
     await Promise.allSettled(services.map((s) => s.close?.()));
     await Promise.allSettled(pools.map((p) => p.end({ timeout: 1 })));
     await pg?.stop();

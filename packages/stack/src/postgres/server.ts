@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import { dirname, join, parse as parsePath } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isPortTaken } from '../util/ports.ts';
+import { isPortTaken, portInUse } from '../util/ports.ts';
 import { isProcessRunning as isAlive } from '../util/process.ts';
 import { findPostgresBinaries } from './binaries.ts';
 
@@ -191,10 +191,7 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
   }
   if (!(await stopOrphan(dataDir)) && existsSync(dataDir)) killStrandedBackends(dataDir);
   if (await isPortTaken(port)) {
-    throw new Error(
-      `Port ${port} (db) is already in use. Stop the program using it, or choose another port ` +
-        '(config.toml [db] port, or --db-port).',
-    );
+    throw portInUse(port, 'db', 'config.toml [db] port, or --db-port');
   }
   const created = !existsSync(join(dataDir, 'PG_VERSION'));
   if (created) await initCluster(dataDir, user);

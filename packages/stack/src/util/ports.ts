@@ -21,3 +21,12 @@ export function isPortTaken(port: number): Promise<boolean> {
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
   });
 }
+
+/**
+ * Another program holds `port`. The message says what to do; the code is Node's own for a refused `listen`,
+ * so a caller on automatic ports can tell this apart and try again on others.
+ */
+export function portInUse(port: number, what: string, how: string): Error {
+  const message = `Port ${port} (${what}) is already in use. Stop the program using it, or choose another port (${how}).`;
+  return Object.assign(new Error(message), { code: 'EADDRINUSE' });
+}
