@@ -22,6 +22,7 @@ import { publicEnv } from './env.server.ts';
 import { readTheme } from './features/theme/theme.server.ts';
 import { isTheme, type Theme } from './features/theme/theme.ts';
 import { useNonce } from './lib/nonce.ts';
+import { revalidateUnlessOnlyAPanelChanged } from './lib/panel-navigation.ts';
 import { PublicEnvContext } from './lib/public-env.ts';
 import { sameOriginMiddleware } from './lib/same-origin.server.ts';
 import { securityHeadersMiddleware } from './lib/security-headers.server.ts';
@@ -43,6 +44,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     user: user ? { id: user.id, email: user.email, displayName: user.displayName } : null,
   };
 }
+
+/** The user, theme and env do not change when a task panel opens, closes or saves (decision 127). */
+export const shouldRevalidate = revalidateUnlessOnlyAPanelChanged;
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 

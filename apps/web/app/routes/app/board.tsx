@@ -7,13 +7,7 @@ import { getBoard } from '@lanes/data/boards/get-board';
 import { listBoards } from '@lanes/data/boards/list-boards';
 import { ROLE_RANK } from '@lanes/shared/constants';
 import { useCallback, useMemo } from 'react';
-import {
-  Outlet,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useNavigate,
-  useRouteLoaderData,
-} from 'react-router';
+import { Outlet, redirect, useNavigate, useRouteLoaderData } from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
@@ -24,6 +18,7 @@ import { readFilter } from '../../features/board/filters.ts';
 import { firstCards } from '../../features/board/first-cards.ts';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { notFound, toRouteError } from '../../lib/http.server.ts';
+import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/board.ts';
 import type { loader as layoutLoader } from './layout.tsx';
@@ -71,19 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * Opening, closing and editing a task panel never reloads the board: the board follows its own channel, and
  * re-reading 500 cards for a comment would be wasted. Anything else revalidates as usual.
  */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formAction,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const board = (url: URL) => url.pathname.replace(/\/t\/[^/]+$/, '');
-  const panelInvolved = [currentUrl.pathname, nextUrl.pathname, formAction ?? ''].some((p) =>
-    p.includes('/t/'),
-  );
-  if (panelInvolved && board(currentUrl) === board(nextUrl)) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessOnlyAPanelChanged;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = requireUser(request, context);

@@ -3,6 +3,7 @@ import { getProfile } from '@lanes/data/profiles/get-profile';
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { AppHeader } from '../../components/app-header.tsx';
 import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
+import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { RootData } from '../../root.tsx';
 import type { Route } from './+types/layout.ts';
@@ -18,6 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile: profile ? { displayName: profile.display_name, avatarPath: profile.avatar_path } : null,
   };
 }
+
+/** The profile in the header does not change when a task panel opens, closes or saves (decision 127). */
+export const shouldRevalidate = revalidateUnlessOnlyAPanelChanged;
 
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>('root');

@@ -6,6 +6,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
+import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/workspace-layout.ts';
 
@@ -17,6 +18,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     toRouteError(error, request);
   }
 }
+
+/** The workspace and my role do not change when a task panel opens, closes or saves (decision 127). */
+export const shouldRevalidate = revalidateUnlessOnlyAPanelChanged;
 
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   const { workspace } = loaderData;
