@@ -33,7 +33,7 @@ import { build as buildRealtime } from './realtime/index.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 import { build as buildRest } from './rest/index.ts';
 import { build as buildStorage } from './storage/index.ts';
-import { freePort, isPortTaken, portInUse } from './util/ports.ts';
+import { freePort, isPortTaken, portInUse, retryOnPortRace } from './util/ports.ts';
 
 export interface StartOptions {
   /** The project folder holding `supabase/` (like the CLI's --workdir). Default: the current directory. */
@@ -156,7 +156,16 @@ function makeJwt(config: StackConfig, dataDir: string): Jwt {
   return new Jwt(JWT_SECRET, signing!, others);
 }
 
-export async function startStack(options: StartOptions = {}): Promise<RunningStack> {
+/**
+ * Starts the stack. With `ports: 'auto'` the free ports are picked before Postgres starts and bound seconds
+ * later, and any process may take one meanwhile; a start that lost that race has cleaned up after itself, so
+ * it is tried again on new ports.
+ */
+export function startStack(options: StartOptions = {}): Promise<RunningStack> {
+  return options.ports === 'auto' ? retryOnPortRace(() => startOnce(options)) : startOnce(options);
+}
+
+async function startOnce(options: StartOptions): Promise<RunningStack> {
   const t0 = performance.now();
   const timings: Record<string, number> = {};
   const mark = (phase: string) => (timings[phase] = Math.round(performance.now() - t0));

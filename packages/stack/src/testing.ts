@@ -63,9 +63,7 @@ function testLog(): Logger | undefined {
  */
 export async function startTestStack(options: StartOptions & { workdir: string }): Promise<RunningStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'stack-test-'));
-  const stack = await startWithFreshPorts(() =>
-    startStack({ ports: 'auto', log: testLog(), requireApiKey: true, ...options, dataDir }),
-  );
+  const stack = await startStack({ ports: 'auto', log: testLog(), requireApiKey: true, ...options, dataDir });
   const stop = stack.stop;
   return {
     ...stack,
@@ -74,22 +72,6 @@ export async function startTestStack(options: StartOptions & { workdir: string }
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Free ports are picked before Postgres starts and bound seconds later, and meanwhile any process on the
- * machine (another test worker's stack, an outgoing connection's ephemeral port) may take one. A start that
- * lost that race has cleaned up after itself, so it is tried again on new ports, twice at most.
- */
-export async function startWithFreshPorts<T>(start: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await start();
-    } catch (error) {
-      const inUse = (error as { code?: unknown }).code === 'EADDRINUSE';
-      if (!inUse || attempt >= attempts) throw error;
-    }
-  }
 }
 
 /** The stack env in a test worker (set by globalSetup through `process.env.STACK_ENV`). */

@@ -30,3 +30,15 @@ export function portInUse(port: number, what: string, how: string): Error {
   const message = `Port ${port} (${what}) is already in use. Stop the program using it, or choose another port (${how}).`;
   return Object.assign(new Error(message), { code: 'EADDRINUSE' });
 }
+
+/** Runs `start` again, at most `attempts` times in all, while it fails because a port was taken. */
+export async function retryOnPortRace<T>(start: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start();
+    } catch (error) {
+      const inUse = (error as { code?: unknown }).code === 'EADDRINUSE';
+      if (!inUse || attempt >= attempts) throw error;
+    }
+  }
+}

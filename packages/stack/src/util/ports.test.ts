@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { startWithFreshPorts } from './testing.ts';
-import { portInUse } from './util/ports.ts';
+import { portInUse, retryOnPortRace } from './ports.ts';
 
-describe('startWithFreshPorts', () => {
+describe('retryOnPortRace', () => {
   it('starts again when a picked port was taken before it was bound', async () => {
     let calls = 0;
-    const started = await startWithFreshPorts(async () => {
+    const started = await retryOnPortRace(async () => {
       calls += 1;
       if (calls === 1) throw Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' });
       return 'running';
@@ -16,7 +15,7 @@ describe('startWithFreshPorts', () => {
 
   it('treats the stack’s own port checks as the same race', async () => {
     let calls = 0;
-    await startWithFreshPorts(async () => {
+    await retryOnPortRace(async () => {
       calls += 1;
       if (calls < 3) throw portInUse(40000 + calls, 'db', '--db-port');
     });
@@ -26,7 +25,7 @@ describe('startWithFreshPorts', () => {
   it('gives up after three tries, and never retries any other failure', async () => {
     let calls = 0;
     await expect(
-      startWithFreshPorts(async () => {
+      retryOnPortRace(async () => {
         calls += 1;
         throw portInUse(40001, 'api', '--port');
       }),
@@ -35,7 +34,7 @@ describe('startWithFreshPorts', () => {
 
     calls = 0;
     await expect(
-      startWithFreshPorts(async () => {
+      retryOnPortRace(async () => {
         calls += 1;
         throw new Error('migrations failed');
       }),
