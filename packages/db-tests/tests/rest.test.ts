@@ -6,7 +6,17 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { signInCast } from './support/clients.ts';
-import { acme, type CastRole, cast, db, globex, seededTask, tokenHash } from './support/db.ts';
+import {
+  acme,
+  asService,
+  asUser,
+  type CastRole,
+  cast,
+  db,
+  globex,
+  seededTask,
+  tokenHash,
+} from './support/db.ts';
 
 let clients: Record<CastRole, SupabaseClient>;
 
@@ -28,6 +38,35 @@ describe('through supabase-js', () => {
     expect(data![0]!.columns.map((c: { name: string }) => c.name)).toEqual(['To do', 'Doing', 'Done']);
     const outsider = await query(clients.outsider);
     expect(outsider).toMatchObject({ data: [], error: null, status: 200 });
+  });
+
+  test("a column's task_count counts its cards on the board as the caller: members and viewers alike, outsiders nothing", async () => {
+    const counts = async (client: SupabaseClient) => {
+      const { data, error } = await client
+        .from('columns')
+        .select('id, task_count')
+        .eq('board_id', acme.board)
+        .order('position');
+      expect(error).toBeNull();
+      return data;
+    };
+    // The truth, read as the service role: cards neither archived nor elsewhere.
+    const expected = await asService(
+      (tx) => tx<{ id: string; task_count: number }[]>`
+        select c.id, (select count(*)::int from public.tasks t where t.column_id = c.id and t.archived_at is null) as task_count
+        from public.columns c where c.board_id = ${acme.board} order by c.position`,
+    );
+    expect(expected.some((c) => c.task_count > 0)).toBe(true);
+    expect(await counts(clients.member)).toEqual(expected);
+    expect(await counts(clients.viewer)).toEqual(expected);
+    expect(await counts(clients.outsider)).toEqual([]);
+    // Called on a column row it cannot read, the function still counts under the caller's policies: nothing.
+    const hidden = await asUser(
+      cast.outsider,
+      (tx) => tx<{ n: number }[]>`
+        select public.task_count(jsonb_populate_record(null::public.columns, jsonb_build_object('id', ${acme.todo}::uuid))) as n`,
+    );
+    expect(hidden).toEqual([{ n: 0 }]);
   });
 
   test('a member creates a task; a viewer is refused with 403 and 42501', async () => {

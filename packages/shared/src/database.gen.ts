@@ -139,9 +139,9 @@ isOneToOne: false
                   ]
                 },"columns": {
                   Row: {
-                    "board_id": string,"created_at": string,"id": string,"is_done": boolean,"name": string,"position": string,"wip_limit": number | null
+                    "board_id": string,"created_at": string,"id": string,"is_done": boolean,"name": string,"position": string,"wip_limit": number | null,"task_count": number | null
                   }
-                  ComputedFields: never
+                  ComputedFields: "task_count"
                   Insert: {
                     "board_id": string,"created_at"?: string,"id"?: string,"is_done"?: boolean,"name": string,"position": string,"wip_limit"?: number | null
                   }
@@ -560,6 +560,9 @@ isOneToOne: false
                            },
 "task_board_id":
 { Args: { "task_id": string }; Returns: string
+                           },
+"task_count":
+{ Args: { "col": Omit<Database["public"]['Tables']["columns"]['Row'], Database["public"]['Tables']["columns"]['ComputedFields']> }; Returns: number
                            },
 "workspace_member_emails":
 { Args: { "workspace_id": string }; Returns: {

@@ -67,10 +67,14 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   await expect(page).toHaveURL(BOARD);
   await expect(panel(page)).toHaveCount(0);
 
-  // Every route is in the first load's manifest (decision 119): a new task URL asks for its data only.
+  // Every route is in the first load's manifest (decision 119): a new task URL asks for its data only, and
+  // only the panel's loader runs (decision 127): the board and the layouts above it are not read again.
   const routeLookups: string[] = [];
+  const dataRoutes: (string | null)[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/__manifest') routeLookups.push(request.url());
+    const requested = new URL(request.url());
+    if (requested.pathname === '/__manifest') routeLookups.push(request.url());
+    if (requested.pathname.endsWith('.data')) dataRoutes.push(requested.searchParams.get('_routes'));
   });
   await card(page, 'Fix signup on Safari').click();
   await expect(page).toHaveURL(new RegExp(`${BOARD}/t/[0-9a-f-]{36}$`));
@@ -94,6 +98,8 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   await expect(page).toHaveURL(BOARD);
   await expect(card(page, 'Write the launch announcement')).toBeFocused();
   expect(routeLookups).toEqual([]);
+  // Two opens, each one request for the panel's loader; closing reads nothing.
+  expect(dataRoutes).toEqual(['routes/app/task', 'routes/app/task']);
 
   // Back and forward move between the board and the panel.
   await page.goBack();

@@ -10,13 +10,15 @@ export const listTaskActivityInput = z.object({
   limit: z.number().int().min(1).max(200).default(50),
 });
 
-const activityEntry = z.object({
+/** One activity row with its actor; `getTaskPanel` reads the same shape embedded under the task. */
+export const activityEntry = z.object({
   id: z.number().int(),
   kind: z.string(),
   data: z.record(z.string(), z.unknown()),
   created_at: timestamp,
   actor: profileSummary.nullable(),
 });
+export const ACTIVITY_SELECT = 'id, kind, data, created_at, actor:profiles(id, display_name, avatar_path)';
 export type ActivityEntry = z.infer<typeof activityEntry>;
 export type ListTaskActivityResult = ActivityEntry[];
 
@@ -26,7 +28,7 @@ export async function listTaskActivity(client: LanesClient, input: unknown): Pro
   const rows = unwrap(
     await client
       .from('activity')
-      .select('id, kind, data, created_at, actor:profiles(id, display_name, avatar_path)')
+      .select(ACTIVITY_SELECT)
       .eq('task_id', taskId)
       .order('id', { ascending: false })
       .limit(limit),

@@ -53,12 +53,70 @@ describe('getBoard', () => {
     expect(board.tasks[1]).toMatchObject({ assignee: null, labelIds: [] });
   });
 
+  it('with firstCards, reads that many cards per column in position order and counts the rest, in ONE request', async () => {
+    const world = await createWorld();
+    const bo = await world.join('member', 'Bo');
+    const add = (column: keyof typeof world.columns, title: string, assigneeId?: string) =>
+      createTask(world.owner.client, {
+        boardId: world.boardId,
+        columnId: world.columns[column],
+        title,
+        assigneeId,
+      });
+    for (const title of ['T1', 'T2', 'T3', 'T4'])
+      await add('todo', title, title === 'T2' ? bo.id : undefined);
+    await add('doing', 'D1');
+    const archived = await add('todo', 'Archived');
+    await archiveTask(world.owner.client, { taskId: archived.id });
+    const bug = await createLabel(world.owner.client, { boardId: world.boardId, name: 'Bug', color: 'red' });
+
+    const { client, requests } = countingClient();
+    await client.auth.setSession((await world.owner.client.auth.getSession()).data.session!);
+    requests.length = 0;
+    const cut = await getBoard(client, { boardId: world.boardId, firstCards: 2 });
+    expect(requests).toHaveLength(1);
+
+    // The same shape as the whole read: flat tasks in column then position order, columns without the count.
+    expect(cut.tasks.map((t) => t.title)).toEqual(['T1', 'T2', 'D1']);
+    expect(cut.tasks[1]).toMatchObject({ assignee: { id: bo.id, display_name: 'Bo' }, labelIds: [] });
+    // The archived card is neither read nor counted; the Done column is empty and left out.
+    expect(cut.hidden).toEqual({ [world.columns.todo]: 2 });
+    expect(cut.columns.map((c) => c.name)).toEqual(['To do', 'Doing', 'Done']);
+    expect(cut.columns[0]).not.toHaveProperty('task_count');
+    expect(cut.labels.map((l) => l.id)).toEqual([bug.id]);
+
+    const whole = await getBoard(world.owner.client, { boardId: world.boardId });
+    // The whole read orders by position across columns (keys are per column), so compare as a set.
+    expect(whole.tasks.map((t) => t.title).sort()).toEqual(['D1', 'T1', 'T2', 'T3', 'T4']);
+    expect(whole.hidden).toEqual({});
+    // A viewer counts the same cards: the count runs as the caller, under the same policies.
+    const viewer = await world.join('viewer');
+    expect((await getBoard(viewer.client, { boardId: world.boardId, firstCards: 3 })).hidden).toEqual({
+      [world.columns.todo]: 1,
+    });
+  });
+
+  it('refuses a firstCards that is not a positive whole number before sending', async () => {
+    const world = await createWorld();
+    for (const firstCards of [0, -1, 2.5, '20', 501])
+      await expect(
+        getBoard(world.owner.client, { boardId: world.boardId, firstCards }),
+      ).rejects.toMatchObject({
+        code: 'VALIDATION',
+      });
+  });
+
   it('answers NOT_FOUND to non-members', async () => {
     const world = await createWorld();
     const stranger = await createUser('Stranger');
     await expect(getBoard(stranger.client, { boardId: world.boardId })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+    await expect(getBoard(stranger.client, { boardId: world.boardId, firstCards: 20 })).rejects.toMatchObject(
+      {
+        code: 'NOT_FOUND',
+      },
+    );
   });
 
   it('lets viewers read but not create boards', async () => {

@@ -1,6 +1,7 @@
 /**
  * @module boards/get-board — a board with its columns, open tasks (with the assignee's profile and label ids)
- * and labels, in ONE request through PostgREST embedding.
+ * and labels, in ONE request through PostgREST embedding. With `firstCards`, only that many cards of each
+ * column travel, and `hidden` counts the rest: a 500-card board's first render reads 100 cards, not 500.
  */
 
 import { LanesError } from '@lanes/shared/errors';
@@ -12,7 +13,11 @@ import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
-export const getBoardInput = z.object({ boardId: id });
+export const getBoardInput = z.object({
+  boardId: id,
+  /** Read at most this many cards per column (by position); leave out to read every card. */
+  firstCards: z.number().int().min(1).max(500).optional(),
+});
 
 const boardTask = taskRow.extend({
   assignee: profileSummary.nullable(),
@@ -23,19 +28,34 @@ const answer = boardRow.extend({
   labels: z.array(labelRow),
   tasks: z.array(boardTask),
 });
+// The cut read nests the cards under their column, with the column's whole count beside them.
+const cutAnswer = boardRow.extend({
+  columns: z.array(columnRow.extend({ task_count: z.number().int(), tasks: z.array(boardTask) })),
+  labels: z.array(labelRow),
+});
 
 export type BoardTask = Omit<z.infer<typeof boardTask>, 'labels'> & { labelIds: string[] };
-export type GetBoardResult = Omit<z.infer<typeof answer>, 'tasks'> & { tasks: BoardTask[] };
+export type GetBoardResult = Omit<z.infer<typeof answer>, 'tasks'> & {
+  tasks: BoardTask[];
+  /** Cards left unread by `firstCards`, by column id; only columns that left some out. */
+  hidden: Record<string, number>;
+};
 
 // `tasks` has two foreign keys to `profiles` (assignee, creator): the hint names the one wanted.
-const SELECT = `*,
-  columns(*),
-  labels(*),
-  tasks(*, assignee:profiles!tasks_assignee_id_fkey(id, display_name, avatar_path), labels:task_labels(label_id))`;
+const TASK = `*, assignee:profiles!tasks_assignee_id_fkey(id, display_name, avatar_path), labels:task_labels(label_id)`;
+const SELECT = `*, columns(*), labels(*), tasks(${TASK})`;
+// `task_count` is a computed field (migration 20261125180000): the column's cards, counted as the caller.
+const CUT_SELECT = `*, columns(*, task_count, tasks(${TASK})), labels(*)`;
+
+const withLabelIds = ({ labels, ...task }: z.infer<typeof boardTask>): BoardTask => ({
+  ...task,
+  labelIds: labels.map((l) => l.label_id),
+});
 
 /** Columns and tasks come ordered by their fractional position keys; archived tasks are left out. */
 export async function getBoard(client: LanesClient, input: unknown): Promise<GetBoardResult> {
-  const { boardId } = parseInput(getBoardInput, input);
+  const { boardId, firstCards } = parseInput(getBoardInput, input);
+  if (firstCards !== undefined) return getFirstCards(client, boardId, firstCards);
   const row = unwrap(
     await client
       .from('boards')
@@ -49,8 +69,37 @@ export async function getBoard(client: LanesClient, input: unknown): Promise<Get
   );
   if (!row) throw new LanesError('NOT_FOUND');
   const board = parseAnswer(answer, row);
+  return { ...board, tasks: board.tasks.map(withLabelIds), hidden: {} };
+}
+
+/** The same board with at most `perColumn` cards of each column (a per-parent LIMIT in one request). */
+async function getFirstCards(
+  client: LanesClient,
+  boardId: string,
+  perColumn: number,
+): Promise<GetBoardResult> {
+  const row = unwrap(
+    await client
+      .from('boards')
+      .select(CUT_SELECT)
+      .eq('id', boardId)
+      .is('columns.tasks.archived_at', null)
+      .order('position', { referencedTable: 'columns' })
+      .order('position', { referencedTable: 'columns.tasks' })
+      .limit(perColumn, { referencedTable: 'columns.tasks' })
+      .order('name', { referencedTable: 'labels' })
+      .maybeSingle(),
+  );
+  if (!row) throw new LanesError('NOT_FOUND');
+  const { columns, ...board } = parseAnswer(cutAnswer, row);
+  const hidden: Record<string, number> = {};
+  for (const column of columns) {
+    if (column.task_count > column.tasks.length) hidden[column.id] = column.task_count - column.tasks.length;
+  }
   return {
     ...board,
-    tasks: board.tasks.map(({ labels, ...task }) => ({ ...task, labelIds: labels.map((l) => l.label_id) })),
+    columns: columns.map(({ task_count: _count, tasks: _tasks, ...column }) => column),
+    tasks: columns.flatMap((column) => column.tasks.map(withLabelIds)),
+    hidden,
   };
 }

@@ -8,18 +8,16 @@ import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export const listCommentsInput = z.object({ taskId: id });
 
-const comment = commentRow.extend({ author: profileSummary.nullable() });
-export type ListCommentsResult = z.infer<typeof comment>[];
+/** A comment with its author's profile; `getTaskPanel` reads the same shape embedded under the task. */
+export const commentWithAuthor = commentRow.extend({ author: profileSummary.nullable() });
+export const COMMENT_SELECT = '*, author:profiles(id, display_name, avatar_path)';
+export type ListCommentsResult = z.infer<typeof commentWithAuthor>[];
 
 /** A deleted comment keeps its place with `deleted_at` set; the screen shows "comment deleted". */
 export async function listComments(client: LanesClient, input: unknown): Promise<ListCommentsResult> {
   const { taskId } = parseInput(listCommentsInput, input);
   const rows = unwrap(
-    await client
-      .from('comments')
-      .select('*, author:profiles(id, display_name, avatar_path)')
-      .eq('task_id', taskId)
-      .order('created_at'),
+    await client.from('comments').select(COMMENT_SELECT).eq('task_id', taskId).order('created_at'),
   );
-  return parseAnswer(z.array(comment), rows);
+  return parseAnswer(z.array(commentWithAuthor), rows);
 }

@@ -17,16 +17,18 @@ export const listMembersInput = z.union([
 ]);
 export type ListMembersResult = MemberWithProfile[];
 
-const columns = 'workspace_id, user_id, role, created_at, profile:profiles(id, display_name, avatar_path)';
+/** A membership with the member's profile; `getTaskPanel` reads the same shape embedded under the workspace. */
+export const MEMBER_SELECT =
+  'workspace_id, user_id, role, created_at, profile:profiles(id, display_name, avatar_path)';
 
 export async function listMembers(client: LanesClient, input: unknown): Promise<ListMembersResult> {
   const where = parseInput(listMembersInput, input);
   const query =
     'workspaceId' in where
-      ? client.from('workspace_members').select(columns).eq('workspace_id', where.workspaceId)
+      ? client.from('workspace_members').select(MEMBER_SELECT).eq('workspace_id', where.workspaceId)
       : client
           .from('workspace_members')
-          .select(`${columns}, workspace:workspaces!inner(slug)`)
+          .select(`${MEMBER_SELECT}, workspace:workspaces!inner(slug)`)
           .eq('workspace.slug', where.workspaceSlug);
   const rows = unwrap(await query.order('created_at'));
   return parseAnswer(z.array(memberWithProfile), rows);

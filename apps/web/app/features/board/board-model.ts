@@ -49,11 +49,18 @@ export interface BoardModel {
   /** A change arrived that this model cannot show faithfully (e.g. an assignee it has no profile for). */
   stale: boolean;
   /**
-   * Cards left out of a big board's first HTML, counted by column (`firstCards`); the rest arrive with the
-   * first full read in the browser. Absent when every card is here.
+   * Cards left out of a big board's first HTML, counted by column (`FIRST_CARDS_PER_COLUMN`); the rest arrive
+   * with the first full read in the browser. Absent when every card is here.
    */
   hidden?: Record<string, number>;
 }
+
+/**
+ * A big board's first HTML holds this many cards of each column (decision 146), and its loader reads no more
+ * (decision 128). Enough to fill a tall screen: what is cut lies below the fold, so filling it in moves nothing
+ * in view. The browser reads the whole board as soon as its live connection joins (decision 133).
+ */
+export const FIRST_CARDS_PER_COLUMN = 20;
 
 /** Keys are compared byte-wise, as Postgres does with the `"C"` collation of `position_key`. */
 export function byPosition<T extends { position: string; id: string }>(a: T, b: T): number {
@@ -77,6 +84,7 @@ export function fromBoard(board: GetBoardResult): BoardModel {
     labels: board.labels.map(toLabel),
     profiles,
     stale: false,
+    ...(Object.keys(board.hidden).length > 0 ? { hidden: board.hidden } : {}),
   };
 }
 

@@ -1,19 +1,13 @@
 /**
- * @module features/task-panel/load-panel.server — everything the panel shows, read in parallel as the
- * signed-in user: the task (404 unless it is on this board), its comments, attachments and activity, and the
- * workspace's people (assignee choices, comment authors).
+ * @module features/task-panel/load-panel.server — everything the panel shows, in one request as the signed-in
+ * user (`getTaskPanel`): the task (404 unless it is on this board of this workspace), its comments, attachments
+ * and activity, and the workspace's people (assignee choices, comment authors, and the caller's own role).
  */
-import { listTaskActivity } from '@lanes/data/activity/list-task-activity';
-import { listAttachments } from '@lanes/data/attachments/list-attachments';
 import type { LanesClient } from '@lanes/data/client';
-import { listComments } from '@lanes/data/comments/list-comments';
-import { listMembers } from '@lanes/data/members/list-members';
-import { getTask } from '@lanes/data/tasks/get-task';
-import type { Role } from '@lanes/shared/constants';
+import { getTaskPanel } from '@lanes/data/tasks/get-task-panel';
 import { LanesError } from '@lanes/shared/errors';
 import type { PanelModel } from './panel-model.ts';
 import { type RenderedMarkdown, renderMarkdown } from './render-markdown.server.tsx';
-
 export interface PanelData {
   model: PanelModel;
   /** Members and up edit (on an active board); viewers read. */
@@ -28,31 +22,21 @@ export interface PanelData {
 
 export async function loadPanel(
   client: LanesClient,
-  where: {
-    boardId: string;
-    taskId: string;
-    slug: string;
-    workspace: Promise<{ id: string; role: Role }>;
-  },
+  where: { boardId: string; taskId: string; slug: string; userId: string },
 ): Promise<PanelData> {
-  const taskId = where.taskId;
-  // Members by the URL's slug, beside the workspace lookup rather than after it: on a card opened from the
-  // board that lookup is this request's own, and waiting for it put a second round trip before the panel.
-  const [found, comments, attachments, activity, workspace, members] = await Promise.all([
-    getTask(client, { taskId }),
-    listComments(client, { taskId }),
-    listAttachments(client, { taskId }),
-    listTaskActivity(client, { taskId }),
-    where.workspace,
-    listMembers(client, { workspaceSlug: where.slug }),
-  ]);
-  // A task of another board under this board's URL is as missing as an unknown one.
-  if (found.task.board_id !== where.boardId) throw new LanesError('NOT_FOUND');
+  // One round trip: a card opened from the board waits for this request alone (decision 128).
+  const found = await getTaskPanel(client, { taskId: where.taskId });
+  // A task of another board, or of another workspace, under this URL is as missing as an unknown one.
+  if (found.task.board_id !== where.boardId || found.workspace.slug !== where.slug) {
+    throw new LanesError('NOT_FOUND');
+  }
+  const role = found.members.find((m) => m.user_id === where.userId)?.role;
+  if (!role) throw new LanesError('NOT_FOUND');
   return {
     model: {
       task: found.task,
       labels: found.boardLabels,
-      people: members
+      people: found.members
         .map((m) => ({
           id: m.user_id,
           name: m.profile?.display_name ?? 'Unknown',
@@ -60,13 +44,13 @@ export async function loadPanel(
           role: m.role,
         }))
         .sort((a, b) => a.name.localeCompare(b.name)),
-      comments,
-      attachments,
-      activity,
+      comments: found.comments,
+      attachments: found.attachments,
+      activity: found.activity,
     },
-    canEdit: workspace.role !== 'viewer',
-    canAdmin: workspace.role === 'owner' || workspace.role === 'admin',
-    workspaceId: workspace.id,
+    canEdit: role !== 'viewer',
+    canAdmin: role === 'owner' || role === 'admin',
+    workspaceId: found.workspace.id,
     description: renderMarkdown(found.task.description),
   };
 }

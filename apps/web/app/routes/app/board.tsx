@@ -12,10 +12,9 @@ import { Outlet, redirect, useNavigate, useRouteLoaderData } from 'react-router'
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
 import { BoardMenu } from '../../features/board/board-menu.tsx';
-import { fromBoard } from '../../features/board/board-model.ts';
+import { FIRST_CARDS_PER_COLUMN, fromBoard } from '../../features/board/board-model.ts';
 import { BoardScreen } from '../../features/board/board-screen.tsx';
 import { readFilter } from '../../features/board/filters.ts';
-import { firstCards } from '../../features/board/first-cards.ts';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { notFound, toRouteError } from '../../lib/http.server.ts';
 import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
@@ -37,7 +36,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const [workspace, board] = await Promise.all([
       loadWorkspace(client, params.slug),
-      getBoard(client, { boardId: params.boardId }),
+      // A big board's first HTML holds the first cards of each column; the browser reads the rest at once.
+      getBoard(client, {
+        boardId: params.boardId,
+        firstCards: allCards ? undefined : FIRST_CARDS_PER_COLUMN,
+      }),
     ]);
     // A board of another workspace under this slug is as missing as an unknown one.
     if (board.workspace_id !== workspace.id) notFound();
@@ -49,8 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         description: board.description,
         archived_at: board.archived_at,
       },
-      // A big board's first HTML holds the first cards of each column; the browser reads the rest at once.
-      model: allCards ? fromBoard(board) : firstCards(fromBoard(board)),
+      model: fromBoard(board),
       canEdit: workspace.role !== 'viewer' && board.archived_at === null,
       canAdmin: ROLE_RANK[workspace.role] >= ROLE_RANK.admin,
       me: { userId: user.id, displayName: user.displayName, avatarPath: null as string | null },

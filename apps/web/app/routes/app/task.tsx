@@ -8,7 +8,6 @@ import { loadPanel } from '../../features/task-panel/load-panel.server.ts';
 import panelCss from '../../features/task-panel/panel.css?inline';
 import { runPanelAction } from '../../features/task-panel/panel-actions.server.ts';
 import { TaskPanel } from '../../features/task-panel/task-panel.tsx';
-import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/task.ts';
@@ -26,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       boardId: params.boardId,
       taskId: params.taskId,
       slug: params.slug,
-      workspace: loadWorkspace(client, params.slug),
+      userId: user.id,
     });
     return { ...panel, me: user.id };
   } catch (error) {
