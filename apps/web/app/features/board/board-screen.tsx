@@ -14,7 +14,7 @@ import { boardReducer } from './board-reducer.ts';
 import { ConnectionBanner, FilterBar, Viewers } from './board-toolbar.tsx';
 import { CardMenu, type CardMenuState, menuPlace } from './card-menu.tsx';
 import { ColumnView } from './column-view.tsx';
-import { type BoardFilter, matchesFilter } from './filters.ts';
+import { type BoardFilter, byName, matchesFilter } from './filters.ts';
 import { StarterColumns } from './starter-columns.tsx';
 import { Toasts, useToasts } from './toasts.tsx';
 import { useBoardDnd } from './use-board-dnd.ts';
@@ -144,7 +144,7 @@ export const BoardScreen = memo(function BoardScreen({
 
   const labels = useMemo(() => Object.fromEntries(model.labels.map((l) => [l.id, l])), [model.labels]);
   const people = useMemo(
-    () => Object.entries(model.profiles).sort(([, a], [, b]) => a.name.localeCompare(b.name)),
+    () => Object.entries(model.profiles).sort(([, a], [, b]) => byName(a.name, b.name)),
     [model.profiles],
   );
   const dragNames = useMemo(() => {

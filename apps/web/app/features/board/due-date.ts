@@ -1,4 +1,5 @@
 /** @module features/board/due-date — a due date (`YYYY-MM-DD`) for a card: short, in the reader's locale, overdue or not. */
+import { isoDay, isUsEnglish, readerLocale, usShortDate } from '../../lib/plain-english.ts';
 
 // Building an Intl.DateTimeFormat costs about 0.1 ms; a 500-card board would spend tens of milliseconds of
 // its server render on them, so each distinct one is built once.
@@ -15,7 +16,8 @@ function format(locale: string | undefined, options: Intl.DateTimeFormatOptions)
 
 /** Today as `YYYY-MM-DD` in the given zone (the browser's by default). */
 export function today(timeZone?: string, now = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
+  // UTC and the machine's own zone need no Intl (decision 129); en-CA writes dates as YYYY-MM-DD.
+  if (timeZone === undefined || timeZone === 'UTC') return isoDay(now, timeZone ?? 'local');
   return format('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
@@ -23,10 +25,14 @@ export function isOverdue(dueOn: string, todayIso: string): boolean {
   return dueOn < todayIso;
 }
 
-/** "Nov 21" in en-US, "21. Nov." in de-DE; the year only when it is not the current one. */
+/**
+ * "Nov 21" in en-US, "21. Nov." in de-DE; the year only when it is not the current one. No locale means the
+ * reader's; US English is written without Intl (decision 129).
+ */
 export function formatDue(dueOn: string, locale: string | undefined, todayIso: string): string {
   const [year, month, day] = dueOn.split('-').map(Number) as [number, number, number];
   const sameYear = dueOn.slice(0, 4) === todayIso.slice(0, 4);
+  if (isUsEnglish(locale ?? readerLocale())) return usShortDate(year, month, day, !sameYear);
   return format(locale, {
     month: 'short',
     day: 'numeric',

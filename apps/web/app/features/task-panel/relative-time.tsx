@@ -1,8 +1,10 @@
 /**
  * @module features/task-panel/relative-time — "5 minutes ago", in the reader's locale, with the exact moment
- * as the element's machine-readable date and its tooltip.
+ * as the element's machine-readable date and its tooltip. US English is written without Intl (decision 129).
  */
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+import { isUsEnglish, readerLocale, type Unit, usRelative } from '../../lib/plain-english.ts';
+
+const STEPS: [Unit, number][] = [
   ['year', 365 * 86_400],
   ['month', 30 * 86_400],
   ['week', 7 * 86_400],
@@ -25,11 +27,13 @@ function formatFor(locale: string | undefined): Intl.RelativeTimeFormat {
 
 export function relativeTime(iso: string, now = Date.now(), locale?: string): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  const format = formatFor(locale);
+  const write = isUsEnglish(locale ?? readerLocale())
+    ? usRelative
+    : (value: number, unit: Unit) => formatFor(locale).format(value, unit);
   for (const [unit, size] of STEPS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return write(Math.trunc(seconds / size), unit);
   }
-  return format.format(0, 'second');
+  return write(0, 'second');
 }
 
 export function RelativeTime({ iso }: { iso: string }) {
