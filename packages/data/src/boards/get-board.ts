@@ -55,42 +55,11 @@ const withLabelIds = ({ labels, ...task }: z.infer<typeof boardTask>): BoardTask
 /** Columns and tasks come ordered by their fractional position keys; archived tasks are left out. */
 export async function getBoard(client: LanesClient, input: unknown): Promise<GetBoardResult> {
   const { boardId, firstCards } = parseInput(getBoardInput, input);
-  if (firstCards !== undefined) return getFirstCards(client, boardId, firstCards);
-  const row = unwrap(
-    await client
-      .from('boards')
-      .select(SELECT)
-      .eq('id', boardId)
-      .is('tasks.archived_at', null)
-      .order('position', { referencedTable: 'columns' })
-      .order('position', { referencedTable: 'tasks' })
-      .order('name', { referencedTable: 'labels' })
-      .maybeSingle(),
-  );
-  if (!row) throw new LanesError('NOT_FOUND');
-  const board = parseAnswer(answer, row);
-  return { ...board, tasks: board.tasks.map(withLabelIds), hidden: {} };
-}
-
-/** The same board with at most `perColumn` cards of each column (a per-parent LIMIT in one request). */
-async function getFirstCards(
-  client: LanesClient,
-  boardId: string,
-  perColumn: number,
-): Promise<GetBoardResult> {
-  const row = unwrap(
-    await client
-      .from('boards')
-      .select(CUT_SELECT)
-      .eq('id', boardId)
-      .is('columns.tasks.archived_at', null)
-      .order('position', { referencedTable: 'columns' })
-      .order('position', { referencedTable: 'columns.tasks' })
-      .limit(perColumn, { referencedTable: 'columns.tasks' })
-      .order('name', { referencedTable: 'labels' })
-      .maybeSingle(),
-  );
-  if (!row) throw new LanesError('NOT_FOUND');
+  const row = await readBoard(client, boardId, firstCards);
+  if (firstCards === undefined) {
+    const board = parseAnswer(answer, row);
+    return { ...board, tasks: board.tasks.map(withLabelIds), hidden: {} };
+  }
   const { columns, ...board } = parseAnswer(cutAnswer, row);
   const hidden: Record<string, number> = {};
   for (const column of columns) {
@@ -102,4 +71,24 @@ async function getFirstCards(
     tasks: columns.flatMap((column) => column.tasks.map(withLabelIds)),
     hidden,
   };
+}
+
+/**
+ * The board's row with its embeds, in one request. With `perColumn` the cards hang under their column, so the
+ * limit is a per-parent LIMIT: at most that many cards of each column.
+ */
+async function readBoard(client: LanesClient, boardId: string, perColumn: number | undefined) {
+  const tasks = perColumn === undefined ? 'tasks' : 'columns.tasks';
+  const query = client
+    .from('boards')
+    .select(perColumn === undefined ? SELECT : CUT_SELECT)
+    .eq('id', boardId)
+    .is(`${tasks}.archived_at`, null)
+    .order('position', { referencedTable: 'columns' })
+    .order('position', { referencedTable: tasks })
+    .order('name', { referencedTable: 'labels' });
+  const limited = perColumn === undefined ? query : query.limit(perColumn, { referencedTable: tasks });
+  const row = unwrap(await limited.maybeSingle());
+  if (!row) throw new LanesError('NOT_FOUND');
+  return row;
 }
