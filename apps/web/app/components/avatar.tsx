@@ -22,17 +22,18 @@ export function Avatar({ name, path, size = 24, eager = false, supabaseUrl }: Av
   const [failed, setFailed] = useState(false);
   const env = useContext(PublicEnvContext);
   const base = supabaseUrl ?? env?.SUPABASE_URL ?? '';
-  const style = { width: size, height: size, fontSize: Math.round(size * 0.42) };
+  // A class per size, not a style attribute: the server writes a card's avatar a hundred times per board.
+  const sized = `avatar avatar-${size}`;
   if (!path || failed) {
     return (
-      <span className="avatar avatar-initials" style={style} role="img" aria-label={name} title={name}>
+      <span className={`${sized} avatar-initials`} role="img" aria-label={name} title={name}>
         {initials(name)}
       </span>
     );
   }
   return (
     <img
-      className="avatar"
+      className={sized}
       src={avatarImageUrl(base, path, size > 24 ? 96 : 48)}
       srcSet={avatarSrcSet(base, path)}
       sizes={`${size}px`}

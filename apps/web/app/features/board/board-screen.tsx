@@ -13,6 +13,7 @@ import { type BoardModel, tasksIn } from './board-model.ts';
 import { boardReducer } from './board-reducer.ts';
 import { ConnectionBanner, FilterBar, Viewers } from './board-toolbar.tsx';
 import { CardMenu, type CardMenuState, menuPlace } from './card-menu.tsx';
+import { BOARD_DND_ID } from './card-sortable.ts';
 import { ColumnView } from './column-view.tsx';
 import { type BoardFilter, byName, matchesFilter } from './filters.ts';
 import { StarterColumns } from './starter-columns.tsx';
@@ -173,7 +174,7 @@ export const BoardScreen = memo(function BoardScreen({
         <p className="board-readonly">You can view this board. Your role does not allow changes.</p>
       ) : null}
       {model.columns.length === 0 && canEdit ? <StarterColumns onAdd={writes.addColumn} /> : null}
-      <DndContext id="board-dnd-instructions" accessibility={a11y} {...dnd}>
+      <DndContext id={BOARD_DND_ID} accessibility={a11y} {...dnd}>
         <SortableContext items={model.columns.map((c) => c.id)} strategy={horizontalListSortingStrategy}>
           <ol className="lanes" aria-label="Columns">
             {model.columns.map((column) => {

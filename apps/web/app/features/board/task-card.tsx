@@ -5,10 +5,10 @@
  * browser follows it; a plain click or Enter opens the panel by client navigation, so the board stays loaded and
  * live. Decision 123.
  */
-import { useSortable } from '@dnd-kit/sortable';
 import { type KeyboardEvent, type MouseEvent, memo } from 'react';
 import { Avatar } from '../../components/avatar.tsx';
 import type { Label, Profile, Task } from './board-model.ts';
+import { useCardSortable } from './card-sortable.ts';
 import { formatDue, isOverdue, today } from './due-date.ts';
 import { sortableStyle, sortableTransition } from './motion.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -44,7 +44,8 @@ export const TaskCard = memo(function TaskCard({
 }: TaskCardProps) {
   // A card still on its way to the server has no place there yet: it cannot be moved until it has one.
   const movable = canEdit && !task.pending;
-  const sortable = useSortable({
+  // dnd-kit's hook in the browser, its static stand-in on the server (nothing drags there).
+  const sortable = useCardSortable({
     id: task.id,
     data: { type: 'task', columnId: task.columnId },
     disabled: !movable,

@@ -1,0 +1,58 @@
+/**
+ * The server's stand-in for `useSortable` (decision 143) must write exactly what dnd-kit's hook gives a card at
+ * rest, or the hydrating render would not match the server's HTML. Each side renders a card-like element in
+ * the board's dnd-kit contexts, for a card that can be moved and one that cannot.
+ */
+import { DndContext } from '@dnd-kit/core';
+import { SortableContext, useSortable } from '@dnd-kit/sortable';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { BOARD_DND_ID, type CardSortableArgs, useCardSortable, useStaticSortable } from './card-sortable.ts';
+import { sortableStyle, sortableTransition } from './motion.ts';
+
+function Card({ use, args }: { use: typeof useStaticSortable; args: CardSortableArgs }) {
+  const sortable = use(args);
+  return (
+    <li style={sortableStyle(sortable)} data-dragging={String(sortable.isDragging)}>
+      <a href="#card" {...sortable.attributes} {...(sortable.listeners ?? {})}>
+        card
+      </a>
+    </li>
+  );
+}
+
+function board(use: typeof useStaticSortable, disabled: boolean) {
+  const args: CardSortableArgs = {
+    id: 't1',
+    data: { type: 'task', columnId: 'c1' },
+    disabled,
+    transition: sortableTransition(),
+    attributes: { roleDescription: 'task card' },
+  };
+  return renderToString(
+    <DndContext id={BOARD_DND_ID}>
+      <SortableContext items={['t1', 't2']}>
+        <ol>
+          <Card use={use} args={args} />
+        </ol>
+      </SortableContext>
+    </DndContext>,
+  );
+}
+
+describe('useStaticSortable', () => {
+  it.each([
+    ['a card that can be moved', false],
+    ['a card that cannot', true],
+  ])('writes what dnd-kit writes for %s', (_, disabled) => {
+    const dndKit = board(useSortable, disabled);
+    expect(dndKit).toContain(`aria-disabled="${disabled}"`);
+    expect(dndKit).toContain(`aria-describedby="${BOARD_DND_ID}"`);
+    expect(board(useStaticSortable, disabled)).toBe(dndKit);
+  });
+
+  it('is what the server uses (no window), and dnd-kit is what a browser uses', () => {
+    expect(typeof window).toBe('undefined');
+    expect(useCardSortable).toBe(useStaticSortable);
+  });
+});
