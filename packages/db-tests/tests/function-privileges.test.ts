@@ -58,6 +58,8 @@ describe('function privileges', () => {
     ['has_role_at_least', { workspace_id: acme.id, min_role: 'viewer' }],
     ['shares_workspace_with', { user_id: acme.id }],
     ['my_board_ids', { min_role: 'viewer' }],
+    ['my_workspace_ids', { min_role: 'viewer' }],
+    ['my_teammate_ids', {}],
   ])('anon is refused at /rest/v1/rpc/%s', async (name, args) => {
     const { data, error } = await anon.rpc(name, args);
     expect(data).toBeNull();

@@ -543,6 +543,12 @@ isOneToOne: false
 "my_board_ids":
 { Args: { "min_role": Database["public"]['Enums']["workspace_role"] }; Returns: string[]
                            },
+"my_teammate_ids":
+{ Args: Record<PropertyKey, never>; Returns: string[]
+                           },
+"my_workspace_ids":
+{ Args: { "min_role": Database["public"]['Enums']["workspace_role"] }; Returns: string[]
+                           },
 "pending_invitation_count":
 { Args: { "workspace_id": string }; Returns: number
                            },
