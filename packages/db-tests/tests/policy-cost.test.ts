@@ -22,7 +22,7 @@ const HELPERS = [
 type Helper = (typeof HELPERS)[number];
 
 /** Runs `query` as `user` and answers how many rows it read and how often each helper ran for it. */
-async function callsFor(user: User, query: (tx: typeof db) => Promise<unknown[]>) {
+async function callsFor(user: User, query: (tx: typeof db) => Promise<readonly unknown[]>) {
   let answer: { rows: number; calls: Record<Helper, number> } | undefined;
   await db
     .begin(async (tx) => {
