@@ -2,11 +2,20 @@
 import { CSS, type Transform } from '@dnd-kit/utilities';
 import type { CSSProperties } from 'react';
 
-const reduced = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const MOTION: { duration: number; easing: string } = { duration: 150, easing: 'ease' };
 
+// One query list for the page: its `matches` follows the setting. A `matchMedia` call per card per render
+// was a visible slice of the board's renders after hydration (decision 148).
+let reducedMotion: MediaQueryList | undefined;
+const reduced = () => {
+  if (typeof window === 'undefined' || !window.matchMedia) return false;
+  reducedMotion ??= window.matchMedia('(prefers-reduced-motion: reduce)');
+  return reducedMotion.matches;
+};
+
+/** The same object every time (or null), so each card hands dnd-kit an unchanged option. */
 export function sortableTransition() {
-  return reduced() ? null : { duration: 150, easing: 'ease' };
+  return reduced() ? null : MOTION;
 }
 
 /**
