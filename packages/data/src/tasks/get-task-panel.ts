@@ -11,7 +11,7 @@ import { id } from '@lanes/shared/schemas/fields';
 import { memberWithProfile } from '@lanes/shared/schemas/member';
 import { taskRow } from '@lanes/shared/schemas/task';
 import { z } from 'zod';
-import { ACTIVITY_SELECT, activityEntry } from '../activity/list-task-activity.ts';
+import { ACTIVITY_SELECT, activityEntry, listTaskActivityInput } from '../activity/list-task-activity.ts';
 import type { LanesClient } from '../client.ts';
 import { COMMENT_SELECT, commentWithAuthor } from '../comments/list-comments.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
@@ -19,8 +19,8 @@ import { MEMBER_SELECT } from '../members/list-members.ts';
 
 export const getTaskPanelInput = z.object({
   taskId: id,
-  /** The newest activity rows to read. */
-  activityLimit: z.number().int().min(1).max(200).default(50),
+  /** The newest activity rows to read: the same bounds and default as `listTaskActivity`'s `limit`. */
+  activityLimit: listTaskActivityInput.shape.limit,
 });
 
 const answer = taskRow.extend({
