@@ -118,6 +118,48 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
 });
 
+test('on a phone the open panel is the screen: the columns beneath are skipped, and come back on close', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 780 });
+  await signInQuickly(page, 'alice@lanes.test');
+  await page.goto(BOARD);
+  await live(page);
+  const columns = page.locator('.lanes');
+  const safari = card(page, 'Fix signup on Safari');
+  await columns.evaluate((node) => node.scrollTo({ left: node.scrollWidth }));
+  await safari.scrollIntoViewIfNeeded();
+  const scrolled = await columns.evaluate((node) => node.scrollLeft);
+  await safari.click();
+  await expect(panel(page)).toBeVisible();
+  await expect(columns).toHaveCSS('content-visibility', 'hidden');
+  await expect(safari).toBeHidden();
+  // Nothing beneath can take focus while the sheet hides it.
+  const focusable = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.lanes a, .lanes button, .lanes input')].some((node) => {
+      node.focus();
+      return document.activeElement === node;
+    }),
+  );
+  expect(focusable).toBe(false);
+  await expectAccessible(page);
+
+  // Closed: the columns are back where they were, with focus on the card that was opened.
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(BOARD);
+  await expect(columns).toHaveCSS('content-visibility', 'visible');
+  await expect(safari).toBeFocused();
+  await expect(safari).toBeInViewport();
+  expect(await columns.evaluate((node) => node.scrollLeft)).toBe(scrolled);
+
+  // A wider screen keeps the board beside the panel, in view and usable.
+  await page.setViewportSize({ width: 1100, height: 780 });
+  await safari.click();
+  await expect(panel(page)).toBeVisible();
+  await expect(columns).toHaveCSS('content-visibility', 'visible');
+  await expect(card(page, 'Write the launch announcement')).toBeVisible();
+});
+
 test('a task URL is server-rendered with its board; unknown tasks and tasks of another board are 404', async ({
   page,
 }) => {

@@ -17,6 +17,7 @@ import {
   toLabel,
   toTask,
 } from './board-model.ts';
+import { reuseUnchanged } from './reuse-unchanged.ts';
 
 export type BoardAction =
   | { type: 'reset'; model: BoardModel }
@@ -48,8 +49,11 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
       // unless it holds them already (the create reached the server, its answer has not reached us).
       const known = new Set(action.model.tasks.map((t) => t.id));
       const pending = model.tasks.filter((t) => t.pending && !known.has(t.id));
-      if (pending.length === 0) return action.model;
-      return { ...action.model, tasks: [...action.model.tasks, ...pending].sort(byPosition) };
+      const fresh =
+        pending.length === 0
+          ? action.model
+          : { ...action.model, tasks: [...action.model.tasks, ...pending].sort(byPosition) };
+      return reuseUnchanged(model, fresh);
     }
     case 'add-pending-task': {
       if (model.tasks.some((t) => t.id === action.task.id)) return model;

@@ -21,6 +21,7 @@ import { Toasts, useToasts } from './toasts.tsx';
 import { useBoardDnd } from './use-board-dnd.ts';
 import { useBoardLive } from './use-board-live.ts';
 import { useBoardWrites } from './use-board-writes.ts';
+import { useItemIds } from './use-item-ids.ts';
 import { useBoardShortcuts } from './use-shortcuts.ts';
 import { WriteQueue } from './write-queue.ts';
 
@@ -143,6 +144,7 @@ export const BoardScreen = memo(function BoardScreen({
     window.history.replaceState(window.history.state, '', url);
   }
 
+  const columnIds = useItemIds(model.columns);
   const labels = useMemo(() => Object.fromEntries(model.labels.map((l) => [l.id, l])), [model.labels]);
   const people = useMemo(
     () => Object.entries(model.profiles).sort(([, a], [, b]) => byName(a.name, b.name)),
@@ -175,7 +177,7 @@ export const BoardScreen = memo(function BoardScreen({
       ) : null}
       {model.columns.length === 0 && canEdit ? <StarterColumns onAdd={writes.addColumn} /> : null}
       <DndContext id={BOARD_DND_ID} accessibility={a11y} {...dnd}>
-        <SortableContext items={model.columns.map((c) => c.id)} strategy={horizontalListSortingStrategy}>
+        <SortableContext items={columnIds} strategy={horizontalListSortingStrategy}>
           <ol className="lanes" aria-label="Columns">
             {model.columns.map((column) => {
               const all = tasksIn(model, column.id);

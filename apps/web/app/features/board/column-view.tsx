@@ -8,6 +8,7 @@ import type { Column, Label, Profile, Task } from './board-model.ts';
 import { type ColumnActions, ColumnMenu } from './column-menu.tsx';
 import { sortableStyle, sortableTransition } from './motion.ts';
 import { TaskCard, type TaskCardProps } from './task-card.tsx';
+import { useItemIds } from './use-item-ids.ts';
 
 export interface ColumnViewProps {
   column: Column;
@@ -54,6 +55,7 @@ export function ColumnView({
     attributes: { roleDescription: 'column' },
   });
   const style = sortableStyle(sortable);
+  const taskIds = useItemIds(tasks);
   const headingId = `column-${column.id}`;
   const overLimit = column.wipLimit !== null && total > column.wipLimit;
   return (
@@ -92,14 +94,14 @@ export function ColumnView({
           </button>
         ) : null}
       </header>
-      <SortableContext items={tasks.map((t) => t.id)} strategy={verticalListSortingStrategy}>
+      <SortableContext items={taskIds} strategy={verticalListSortingStrategy}>
         <ol className="lane-cards" aria-labelledby={headingId}>
           {tasks.map((task) => (
             <TaskCard
               key={task.id}
               task={task}
               assignee={task.assigneeId ? profiles[task.assigneeId] : undefined}
-              labels={task.labelIds.flatMap((id) => (labels[id] ? [labels[id]] : []))}
+              labels={labels}
               canEdit={canEdit}
               draggedBy={dragNames[task.id]}
               onMenu={onCardMenu}

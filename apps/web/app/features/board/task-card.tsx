@@ -16,7 +16,8 @@ import { useHydrated } from './use-hydrated.ts';
 export interface TaskCardProps {
   task: Task;
   assignee: Profile | undefined;
-  labels: Label[];
+  /** The board's labels by id (one object for every card: a list made per card per render defeats `memo`). */
+  labels: Record<string, Label>;
   canEdit: boolean;
   /** The teammate dragging this card right now, if any. */
   draggedBy: string | undefined;
@@ -53,6 +54,7 @@ export const TaskCard = memo(function TaskCard({
     attributes: { roleDescription: 'task card' },
   });
   const style = sortableStyle(sortable);
+  const cardLabels = task.labelIds.flatMap((id) => (labels[id] ? [labels[id]] : []));
   const handle = movable ? { ...sortable.attributes, ...sortable.listeners } : {};
   const menu =
     onMenu && movable
@@ -125,9 +127,9 @@ export const TaskCard = memo(function TaskCard({
           <span className="lane-card-number">{task.pending ? 'Saving…' : `#${task.number}`}</span>
           {task.priority !== 'none' ? <Priority value={task.priority} /> : null}
           {task.dueOn ? <DueDate value={task.dueOn} /> : null}
-          {labels.length > 0 ? (
+          {cardLabels.length > 0 ? (
             <ul className="lane-card-labels" aria-label="Labels">
-              {labels.map((label) => (
+              {cardLabels.map((label) => (
                 <li key={label.id} className={`label-dot label-${label.color}`} title={label.name}>
                   <span className="visually-hidden">{label.name}</span>
                 </li>

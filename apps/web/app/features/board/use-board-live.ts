@@ -6,6 +6,7 @@
 import type { BoardEvent, BoardSubscription, Drag, Viewer } from '@lanes/data/realtime/subscribe-board';
 import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
 import { afterFirstPaint } from '../../lib/after-first-paint.ts';
+import { loadInTurns, nextTask } from '../../lib/load-in-turns.ts';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import { fromBoard } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
@@ -16,7 +17,7 @@ let loading: Promise<LiveModule> | null = null;
 /** The browser-side Supabase code, fetched once per tab. */
 export function loadLive(): Promise<LiveModule> {
   // A failed fetch (offline before it ever loaded) is tried again next time rather than remembered.
-  loading ??= import('./board-live.ts').catch((error: unknown) => {
+  loading ??= loadInTurns(() => import('./board-live.ts')).catch((error: unknown) => {
     loading = null;
     throw error;
   });
@@ -83,12 +84,14 @@ export function useBoardLive(
       }
     };
     afterFirstPaint(() => {
-      void loadLive().then((live) => {
-        // Joining in a task of its own keeps evaluating the chunk and opening the socket from adding up to
-        // one long task.
-        setTimeout(() => {
-          if (!closed) subscription.current = live.connect(env, { boardId, me }, onEvent);
-        }, 0);
+      void loadLive().then(async (live) => {
+        // The client (which decodes the session from its cookies) and the join each in a task of their own,
+        // not one long task with the code's evaluation.
+        await nextTask();
+        if (closed) return;
+        live.prepare(env);
+        await nextTask();
+        if (!closed) subscription.current = live.connect(env, { boardId, me }, onEvent);
       });
     });
     const offline = () => setConnection('offline');

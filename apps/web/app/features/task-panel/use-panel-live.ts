@@ -7,6 +7,7 @@ import type { TaskEvent, TaskSubscription } from '@lanes/data/realtime/subscribe
 import { type Dispatch, useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
 import { afterFirstPaint } from '../../lib/after-first-paint.ts';
+import { loadInTurns } from '../../lib/load-in-turns.ts';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import type { PanelAction } from './panel-model.ts';
 import { REFETCH_MS, refetchTimer, SETTLE_MS } from './refetch-timer.ts';
@@ -62,7 +63,7 @@ export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>, on
     // would otherwise run in the middle of hydration (decision 117). A panel opened later joins at once.
     const join = () => {
       if (closed) return;
-      void import('./panel-live.ts')
+      void loadInTurns(() => import('./panel-live.ts'))
         .then((live) => live.connectTask(env, taskId, onEvent))
         .then((joined) => {
           if (closed) void joined.unsubscribe();

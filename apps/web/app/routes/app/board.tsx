@@ -7,7 +7,7 @@ import { getBoard } from '@lanes/data/boards/get-board';
 import { listBoards } from '@lanes/data/boards/list-boards';
 import { ROLE_RANK } from '@lanes/shared/constants';
 import { useCallback, useMemo } from 'react';
-import { Outlet, redirect, useNavigate, useRouteLoaderData } from 'react-router';
+import { redirect, useNavigate, useOutlet, useRouteLoaderData } from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
@@ -95,8 +95,11 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
     (taskId: string) => void navigate(`${boardPath}/t/${taskId}`, { preventScrollReset: true }),
     [navigate, boardPath],
   );
+  // Known before the board's HTML, so a phone's full-screen panel spares the columns beneath from the first
+  // paint on (panel.css).
+  const panel = useOutlet();
   return (
-    <section aria-labelledby="board-title" className="board-page">
+    <section aria-labelledby="board-title" className={panel ? 'board-page has-panel' : 'board-page'}>
       <style href="board-css" precedence="default">
         {boardCss}
       </style>
@@ -125,7 +128,7 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
         boardPath={boardPath}
         onOpenTask={openTask}
       />
-      <Outlet />
+      {panel}
     </section>
   );
 }
