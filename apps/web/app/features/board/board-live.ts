@@ -41,11 +41,6 @@ async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
   }
 }
 
-/** Builds the tab's Supabase client ahead of `connect`, so that the two are not one long task. */
-export function prepare(env: PublicEnv) {
-  getBrowserClient(env);
-}
-
 export function connect(env: PublicEnv, input: SubscribeBoardInput, onEvent: (event: BoardEvent) => void) {
   return subscribeBoard(getBrowserClient(env), input, onEvent);
 }

@@ -90,6 +90,9 @@ function keyboardCoordinates(model: () => BoardModel): KeyboardCoordinateGetter 
   };
 }
 
+/** A pointer drag starts after 4 px, so a click on a card still opens it. */
+const POINTER = { activationConstraint: { distance: 4 } };
+
 /** Where a dragged card goes when it is over `over`: a column and an index among its other cards. */
 function target(model: BoardModel, active: Active, over: Over): { columnId: string; index: number } | null {
   const activeId = String(active.id);
@@ -128,10 +131,13 @@ export function useBoardDnd(deps: DndDeps) {
     window.addEventListener('click', swallow, true);
     return () => window.removeEventListener('click', swallow, true);
   }, []);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates(() => depsRef.current.model()) }),
+  // Options of the same identity on every render: dnd-kit memoises each sensor on its options object, and new
+  // sensors changed its context, which rendered every card again whenever the board rendered (decision 149).
+  const keyboard = useMemo(
+    () => ({ coordinateGetter: keyboardCoordinates(() => depsRef.current.model()) }),
+    [],
   );
+  const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, keyboard));
 
   return useMemo(() => {
     const d = () => depsRef.current;

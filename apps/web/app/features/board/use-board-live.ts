@@ -6,8 +6,8 @@
 import type { BoardEvent, BoardSubscription, Drag, Viewer } from '@lanes/data/realtime/subscribe-board';
 import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
 import { afterFirstPaint } from '../../lib/after-first-paint.ts';
-import { loadInTurns, nextTask } from '../../lib/load-in-turns.ts';
-import { usePublicEnv } from '../../lib/public-env.ts';
+import { loadInTurns } from '../../lib/load-in-turns.ts';
+import { type PublicEnv, usePublicEnv } from '../../lib/public-env.ts';
 import { fromBoard } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
 import { toBoardAction } from './live-events.ts';
@@ -15,9 +15,9 @@ import { toBoardAction } from './live-events.ts';
 type LiveModule = typeof import('./board-live.ts');
 let loading: Promise<LiveModule> | null = null;
 /** The browser-side Supabase code, fetched once per tab. */
-export function loadLive(): Promise<LiveModule> {
+export function loadLive(env: PublicEnv): Promise<LiveModule> {
   // A failed fetch (offline before it ever loaded) is tried again next time rather than remembered.
-  loading ??= loadInTurns(() => import('./board-live.ts')).catch((error: unknown) => {
+  loading ??= loadInTurns(env, () => import('./board-live.ts')).catch((error: unknown) => {
     loading = null;
     throw error;
   });
@@ -56,7 +56,7 @@ export function useBoardLive(
 
   const refetch = useCallback(() => {
     void settled().then(async () => {
-      const live = await loadLive();
+      const live = await loadLive(env);
       const answer = await live.boardWrites(env).getBoard(boardId);
       if (answer.ok) dispatch({ type: 'reset', model: fromBoard(answer.value) });
     });
@@ -84,13 +84,7 @@ export function useBoardLive(
       }
     };
     afterFirstPaint(() => {
-      void loadLive().then(async (live) => {
-        // The client (which decodes the session from its cookies) and the join each in a task of their own,
-        // not one long task with the code's evaluation.
-        await nextTask();
-        if (closed) return;
-        live.prepare(env);
-        await nextTask();
+      void loadLive(env).then((live) => {
         if (!closed) subscription.current = live.connect(env, { boardId, me }, onEvent);
       });
     });

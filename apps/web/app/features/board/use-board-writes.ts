@@ -84,7 +84,7 @@ export function useBoardWrites(options: BoardWritesOptions) {
         .push(async (): Promise<Outcome<Value<N>>> => {
           let writes: BoardWrites;
           try {
-            writes = (await loadLive()).boardWrites(env);
+            writes = (await loadLive(env)).boardWrites(env);
           } catch {
             return UNREACHABLE; // the code for writing could not be fetched either: offline too
           }

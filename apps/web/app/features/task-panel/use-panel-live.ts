@@ -63,7 +63,7 @@ export function usePanelLive(taskId: string, dispatch: Dispatch<PanelAction>, on
     // would otherwise run in the middle of hydration (decision 117). A panel opened later joins at once.
     const join = () => {
       if (closed) return;
-      void loadInTurns(() => import('./panel-live.ts'))
+      void loadInTurns(env, () => import('./panel-live.ts'))
         .then((live) => live.connectTask(env, taskId, onEvent))
         .then((joined) => {
           if (closed) void joined.unsubscribe();

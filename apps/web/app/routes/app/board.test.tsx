@@ -102,33 +102,39 @@ async function settle() {
   });
 }
 
+/** The board route in a real router, with a panel route under it; answers the rendered cards. */
+async function renderBoard() {
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: () => (
+        <PublicEnvContext.Provider value={ENV}>
+          <Outlet />
+        </PublicEnvContext.Provider>
+      ),
+      children: [
+        {
+          path: 'w/:slug/b/:boardId',
+          Component: Board as unknown as FunctionComponent,
+          loader: boardLoader,
+          shouldRevalidate,
+          children: [{ path: 't/:taskId', Component: Panel, loader: () => ({}) }],
+        },
+      ],
+    },
+  ]);
+  const host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root!.render(<Stub initialEntries={[`/w/acme/b/${BOARD}`]} />));
+  await settle();
+  return { host, cards: [...host.querySelectorAll<HTMLAnchorElement>('a.lane-card-body')] };
+}
+
 describe('the board route while a panel opens and closes', () => {
   it('renders no card again and reads the board once', async () => {
-    const Stub = createRoutesStub([
-      {
-        path: '/',
-        Component: () => (
-          <PublicEnvContext.Provider value={ENV}>
-            <Outlet />
-          </PublicEnvContext.Provider>
-        ),
-        children: [
-          {
-            path: 'w/:slug/b/:boardId',
-            Component: Board as unknown as FunctionComponent,
-            loader: boardLoader,
-            shouldRevalidate,
-            children: [{ path: 't/:taskId', Component: Panel, loader: () => ({}) }],
-          },
-        ],
-      },
-    ]);
-    const host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    await act(async () => root!.render(<Stub initialEntries={[`/w/acme/b/${BOARD}`]} />));
-    await settle();
-    const cards = [...host.querySelectorAll<HTMLAnchorElement>('a.lane-card-body')];
+    loads = 0;
+    const { host, cards } = await renderBoard();
     expect(cards).toHaveLength(3);
     const afterFirstRender = cardRenders.count;
     expect(afterFirstRender).toBeGreaterThanOrEqual(3);
@@ -146,5 +152,27 @@ describe('the board route while a panel opens and closes', () => {
     expect(cardRenders.count).toBe(afterFirstRender);
     // Nor is the board read again (decision 127): its loader ran for the first render only.
     expect(loads).toBe(1);
+  });
+});
+
+describe('the board rendering again', () => {
+  // The board renders for its own state (a filter typed, the connection going live, a teammate arriving); the
+  // cards whose props are the same must not. dnd-kit's sensors were made anew on each render (inline options
+  // to `useSensor`), which changed its context and rendered every card again (decision 149).
+  it('renders no card whose props did not change', async () => {
+    const { host, cards } = await renderBoard();
+    expect(cards).toHaveLength(3);
+    const before = cardRenders.count;
+    const field = host.querySelector<HTMLInputElement>('#board-filter-text')!;
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!;
+    await act(async () => {
+      setValue.call(field, 'Task');
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await settle();
+    // Every card matches "Task", so all three stay, and none renders.
+    expect(host.querySelectorAll('a.lane-card-body')).toHaveLength(3);
+    expect(field.value).toBe('Task');
+    expect(cardRenders.count).toBe(before);
   });
 });
