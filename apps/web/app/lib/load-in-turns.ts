@@ -7,7 +7,7 @@
 import type { PublicEnv } from './public-env.ts';
 
 /** Resolves in a later task (a zero-delay timer), after the browser has had a turn. */
-export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * `load()`'s module, each step in a task of its own: supabase-js evaluated, the tab's client built (it decodes
