@@ -72,4 +72,16 @@ describe('fromBoard', () => {
   it('has no hidden counts when every card was read', () => {
     expect(fromBoard(board({}))).not.toHaveProperty('hidden');
   });
+
+  it('orders labels as live updates do, not in the database collation it got them in', () => {
+    const label = (name: string) => ({
+      id: name,
+      board_id: 'b',
+      name,
+      color: 'red' as const,
+      created_at: at,
+    });
+    const model = fromBoard({ ...board({}), labels: [label('Zed'), label('apple'), label('Bug')] });
+    expect(model.labels.map((l) => l.name)).toEqual(['apple', 'Bug', 'Zed']);
+  });
 });

@@ -6,6 +6,7 @@ import type { GetBoardResult } from '@lanes/data/boards/get-board';
 import type { Priority } from '@lanes/shared/constants';
 import type { ColumnRow, LabelRow } from '@lanes/shared/schemas/board';
 import type { TaskRow } from '@lanes/shared/schemas/task';
+import { byNameField } from '../../lib/names.ts';
 
 export interface Column {
   id: string;
@@ -81,7 +82,8 @@ export function fromBoard(board: GetBoardResult): BoardModel {
   return {
     columns: board.columns.map(toColumn).sort(byPosition),
     tasks: board.tasks.map((t) => toTask(t, t.labelIds)).sort(byPosition),
-    labels: board.labels.map(toLabel),
+    // In the order live updates keep (the reducer), not the database's collation.
+    labels: board.labels.map(toLabel).sort(byNameField),
     profiles,
     stale: false,
     ...(Object.keys(board.hidden).length > 0 ? { hidden: board.hidden } : {}),

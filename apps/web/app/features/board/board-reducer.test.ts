@@ -199,6 +199,11 @@ describe('pending cards and edits', () => {
       patch: { name: 'Defect', color: 'blue' },
     });
     expect(model.labels.map((l) => `${l.name}:${l.color}`)).toEqual(['Chore:gray', 'Defect:blue']);
+    const created = { board_id: id(99), color: 'green' as const, created_at: '2026-01-01T00:00:00Z' };
+    model = boardReducer(model, { type: 'label-row', row: { ...created, id: 'l3', name: 'api' } });
+    model = boardReducer(model, { type: 'label-row', row: { ...created, id: 'l4', name: 'Érgonomics' } });
+    // Case and accents aside, as the first read orders them (board-model).
+    expect(model.labels.map((l) => l.name)).toEqual(['api', 'Chore', 'Defect', 'Érgonomics']);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { ColumnRow, LabelRow } from '@lanes/shared/schemas/board';
 import type { TaskRow } from '@lanes/shared/schemas/task';
+import { byNameField } from '../../lib/names.ts';
 import {
   type BoardModel,
   byPosition,
@@ -75,7 +76,7 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
       };
     case 'patch-label': {
       const labels = model.labels.map((l) => (l.id === action.labelId ? { ...l, ...action.patch } : l));
-      return { ...model, labels: labels.sort((a, b) => a.name.localeCompare(b.name)) };
+      return { ...model, labels: labels.sort(byNameField) };
     }
     case 'place-task':
       return placeTask(model, action.taskId, action.columnId, action.index);
@@ -111,7 +112,7 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
     case 'label-row': {
       const label = toLabel(action.row);
       const labels = [...model.labels.filter((l) => l.id !== label.id), label];
-      return { ...model, labels: labels.sort((a, b) => a.name.localeCompare(b.name)) };
+      return { ...model, labels: labels.sort(byNameField) };
     }
     case 'delete':
       if (action.table === 'tasks') return { ...model, tasks: model.tasks.filter((t) => t.id !== action.id) };

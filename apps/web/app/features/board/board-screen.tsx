@@ -7,6 +7,7 @@
 import { DndContext } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { byName } from '../../lib/names.ts';
 import { AddColumnForm } from './add-forms.tsx';
 import { announcements, instructions } from './announcements.ts';
 import { type BoardModel, tasksIn } from './board-model.ts';
@@ -15,7 +16,7 @@ import { ConnectionBanner, FilterBar, Viewers } from './board-toolbar.tsx';
 import { CardMenu, type CardMenuState, menuPlace } from './card-menu.tsx';
 import { BOARD_DND_ID } from './card-sortable.ts';
 import { ColumnView } from './column-view.tsx';
-import { type BoardFilter, byName, matchesFilter } from './filters.ts';
+import { type BoardFilter, matchesFilter } from './filters.ts';
 import { StarterColumns } from './starter-columns.tsx';
 import { Toasts, useToasts } from './toasts.tsx';
 import { useBoardDnd } from './use-board-dnd.ts';

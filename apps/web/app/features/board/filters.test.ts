@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from './board-model.ts';
-import { byName, isFiltering, matchesFilter, NO_FILTER, readFilter } from './filters.ts';
+import { isFiltering, matchesFilter, NO_FILTER, readFilter } from './filters.ts';
 
 const ALICE = '00000000-0000-4000-8000-0000000000a1';
 const LABEL = '00000000-0000-4000-8000-0000000000b1';
@@ -38,18 +38,5 @@ describe('matchesFilter', () => {
     expect(filter).toEqual({ text: 'launch', assignee: '', label: 'x' });
     expect(isFiltering(filter)).toBe(true);
     expect(isFiltering(NO_FILTER)).toBe(false);
-  });
-});
-
-describe('byName', () => {
-  it('orders names alphabetically, case and accents aside', () => {
-    expect(['bob', 'Zoë', 'Émile', 'alice', 'Emma'].sort(byName)).toEqual([
-      'alice',
-      'bob',
-      'Émile',
-      'Emma',
-      'Zoë',
-    ]);
-    expect(byName('Ann', 'ann')).toBe(0);
   });
 });

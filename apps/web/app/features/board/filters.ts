@@ -2,6 +2,7 @@
  * @module features/board/filters — which cards the filter bar lets through: words of the title or `#number`,
  * an assignee (or "nobody"), a label. Kept in the URL's query so a filtered board can be shared.
  */
+import { fold } from '../../lib/names.ts';
 import type { Task } from './board-model.ts';
 
 export interface BoardFilter {
@@ -41,17 +42,4 @@ export function matchesFilter(task: Task, filter: BoardFilter): boolean {
   if (/^#?\d+$/.test(text) && String(task.number) === text.replace('#', '')) return true;
   const title = fold(task.title);
   return text.split(/\s+/).every((word) => title.includes(word));
-}
-
-/**
- * Names in alphabetical order, case and accents aside, as the text filter compares them. Not `localeCompare`:
- * its first call starts ICU's collator, 15-30 ms in the middle of the board's hydration (decision 129).
- */
-export function byName(a: string, b: string): number {
-  const [x, y] = [fold(a), fold(b)];
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-function fold(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }

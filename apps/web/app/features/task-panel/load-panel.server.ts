@@ -6,6 +6,7 @@
 import type { LanesClient } from '@lanes/data/client';
 import { getTaskPanel } from '@lanes/data/tasks/get-task-panel';
 import { LanesError } from '@lanes/shared/errors';
+import { byNameField } from '../../lib/names.ts';
 import type { PanelModel } from './panel-model.ts';
 import { type RenderedMarkdown, renderMarkdown } from './render-markdown.server.tsx';
 export interface PanelData {
@@ -35,7 +36,8 @@ export async function loadPanel(
   return {
     model: {
       task: found.task,
-      labels: found.boardLabels,
+      // The same order as the board's (lib/names), not the database's collation.
+      labels: [...found.boardLabels].sort(byNameField),
       people: found.members
         .map((m) => ({
           id: m.user_id,
@@ -43,7 +45,7 @@ export async function loadPanel(
           avatarPath: m.profile?.avatar_path ?? null,
           role: m.role,
         }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
+        .sort(byNameField),
       comments: found.comments,
       attachments: found.attachments,
       activity: found.activity,
