@@ -4,6 +4,7 @@ import { profileSummary } from '@lanes/shared/schemas/profile';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+import { PROFILE_SUMMARY } from '../internal/profile-summary.ts';
 
 export const listTaskActivityInput = z.object({
   taskId: id,
@@ -18,7 +19,7 @@ export const activityEntry = z.object({
   created_at: timestamp,
   actor: profileSummary.nullable(),
 });
-export const ACTIVITY_SELECT = 'id, kind, data, created_at, actor:profiles(id, display_name, avatar_path)';
+export const ACTIVITY_SELECT = `id, kind, data, created_at, actor:profiles(${PROFILE_SUMMARY})` as const;
 export type ActivityEntry = z.infer<typeof activityEntry>;
 export type ListTaskActivityResult = ActivityEntry[];
 

@@ -12,6 +12,7 @@ import { taskRow } from '@lanes/shared/schemas/task';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+import { PROFILE_SUMMARY } from '../internal/profile-summary.ts';
 
 export const getBoardInput = z.object({
   boardId: id,
@@ -42,7 +43,7 @@ export type GetBoardResult = Omit<z.infer<typeof answer>, 'tasks'> & {
 };
 
 // `tasks` has two foreign keys to `profiles` (assignee, creator): the hint names the one wanted.
-const TASK = `*, assignee:profiles!tasks_assignee_id_fkey(id, display_name, avatar_path), labels:task_labels(label_id)`;
+const TASK = `*, assignee:profiles!tasks_assignee_id_fkey(${PROFILE_SUMMARY}), labels:task_labels(label_id)`;
 const SELECT = `*, columns(*), labels(*), tasks(${TASK})`;
 // `task_count` is a computed field (migration 20261125180000): the column's cards, counted as the caller.
 const CUT_SELECT = `*, columns(*, task_count, tasks(${TASK})), labels(*)`;

@@ -5,12 +5,13 @@ import { profileSummary } from '@lanes/shared/schemas/profile';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+import { PROFILE_SUMMARY } from '../internal/profile-summary.ts';
 
 export const listCommentsInput = z.object({ taskId: id });
 
 /** A comment with its author's profile; `getTaskPanel` reads the same shape embedded under the task. */
 export const commentWithAuthor = commentRow.extend({ author: profileSummary.nullable() });
-export const COMMENT_SELECT = '*, author:profiles(id, display_name, avatar_path)';
+export const COMMENT_SELECT = `*, author:profiles(${PROFILE_SUMMARY})` as const;
 export type ListCommentsResult = z.infer<typeof commentWithAuthor>[];
 
 /** A deleted comment keeps its place with `deleted_at` set; the screen shows "comment deleted". */

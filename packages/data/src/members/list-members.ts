@@ -9,6 +9,7 @@ import { type MemberWithProfile, memberWithProfile } from '@lanes/shared/schemas
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
+import { PROFILE_SUMMARY } from '../internal/profile-summary.ts';
 
 export const listMembersInput = z.union([
   z.object({ workspaceId: id }),
@@ -19,7 +20,7 @@ export type ListMembersResult = MemberWithProfile[];
 
 /** A membership with the member's profile; `getTaskPanel` reads the same shape embedded under the workspace. */
 export const MEMBER_SELECT =
-  'workspace_id, user_id, role, created_at, profile:profiles(id, display_name, avatar_path)';
+  `workspace_id, user_id, role, created_at, profile:profiles(${PROFILE_SUMMARY})` as const;
 
 export async function listMembers(client: LanesClient, input: unknown): Promise<ListMembersResult> {
   const where = parseInput(listMembersInput, input);
