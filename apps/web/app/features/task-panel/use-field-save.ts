@@ -19,7 +19,8 @@ export function useFieldSave(taskId: string, intent: PanelIntent, id = ''): Fiel
   // One fetcher per task and field: saving the title never cancels a save of the due date.
   const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:${intent}:${id}` });
   // The fetcher's own formData appears a render later; a controlled checkbox or select would snap back in
-  // between, so the value is also held here from the moment of the change until the request settles.
+  // between, so the value is also held here from the moment of the change until the request settles. It comes
+  // first: while an earlier save still revalidates, the fetcher's formData is that older form.
   const [sent, setSent] = useState<FormData | undefined>();
   const was = useRef(fetcher.state);
   useEffect(() => {
@@ -28,7 +29,7 @@ export function useFieldSave(taskId: string, intent: PanelIntent, id = ''): Fiel
   }, [fetcher.state]);
   const result = fetcher.state === 'idle' && !sent ? fetcher.data : undefined;
   return {
-    pending: fetcher.formData ?? sent,
+    pending: sent ?? fetcher.formData,
     error: result && !result.ok ? result.error : null,
     busy: fetcher.state !== 'idle' || sent !== undefined,
     save(fields) {
