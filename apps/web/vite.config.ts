@@ -2,7 +2,22 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
+/**
+ * The app's own small modules that several routes share (a few hundred bytes each), with what they import
+ * (React, React Router), in one chunk instead of one file apiece: the board's first paint went from 20 files
+ * to 12 and from 149.9 to 146.5 KB gzipped, every route a little smaller (decision 160).
+ */
+const SMALL_SHARED_MODULES =
+  /\/app\/lib\/(panel-navigation|public-env|load-in-turns)\.ts$|\/app\/components\/(error-boundary|avatar|avatar-url)\.tsx?$|\/packages\/shared\/src\/constants\.ts$|\/features\/board\/field-rules\.ts$|vite\/preload-helper/;
+
 export default defineConfig({
   plugins: [reactRouter()],
   server: { port: 5173, strictPort: true, host: 'localhost' },
+  build: {
+    rollupOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'app', test: SMALL_SHARED_MODULES, minShareCount: 2 }] },
+      },
+    },
+  },
 });
