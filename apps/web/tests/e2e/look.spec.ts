@@ -36,3 +36,24 @@ test('pages fit a phone screen without sideways scrolling', async ({ page }) => 
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 });
+
+test('a card page grows downwards: its card keeps its place whatever arrives below (no shift while it streams)', async ({
+  page,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/sign-in');
+    const card = page.locator('.auth-card');
+    const top = () => card.evaluate((el) => el.getBoundingClientRect().top);
+    const before = await top();
+    // What a slow link or a parser pausing mid-card adds later: the card grows, nothing above it moves.
+    await card.evaluate((el) =>
+      el.append(Object.assign(document.createElement('div'), { style: 'height: 300px' })),
+    );
+    expect(await top()).toBe(before);
+    expect(before).toBeGreaterThan(0);
+  }
+});
