@@ -140,11 +140,28 @@ test('a teammate sees who is here, new tasks and moves without reloading', async
   await addColumn(page, 'Todo');
   await addColumn(page, 'Done');
   await addTask(page, 'Todo', 'First');
+  await live(page);
+  await expect(card(page, 'First')).toContainText('#');
+  // Every change to the columns' elements from here on: a teammate arriving is news for the toolbar only.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { columnWrites: string[] }).columnWrites = seen;
+    const columns = document.querySelector('.lanes');
+    if (!columns) throw new Error('no columns');
+    new MutationObserver((records) => {
+      for (const r of records)
+        seen.push(`${r.type} ${r.attributeName ?? ''} on ${(r.target as Element).tagName}`);
+    }).observe(columns, { subtree: true, attributes: true, childList: true, characterData: true });
+  });
 
   const carol = await signedInPage(browser, 'carol@lanes.test', path);
   await expect(
     page.getByRole('list', { name: 'Also viewing' }).getByRole('img', { name: 'Carol Member' }),
   ).toBeVisible();
+  // The columns did not render again for it: each render rewrote every field's name and type (decision 162).
+  expect(await page.evaluate(() => (window as unknown as { columnWrites: string[] }).columnWrites)).toEqual(
+    [],
+  );
   await expect(
     carol.getByRole('list', { name: 'Also viewing' }).getByRole('img', { name: 'Alice Owner' }),
   ).toBeVisible();

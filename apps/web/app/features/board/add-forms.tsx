@@ -3,7 +3,7 @@
  * forms posting to the board route's action, so they work before (or without) JavaScript; once the page is
  * interactive they write from the browser and the new card appears at once.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, memo, useId, useState } from 'react';
 import type { Column } from './board-model.ts';
 
 interface InlineFormProps {
@@ -93,6 +93,11 @@ export function AddTaskForm({
   );
 }
 
-export function AddColumnForm({ onAdd }: { onAdd(name: string): Promise<string | null> }) {
+/** Memoised: it sits in the board's own render, which runs for things a new column's field does not show. */
+export const AddColumnForm = memo(function AddColumnForm({
+  onAdd,
+}: {
+  onAdd(name: string): Promise<string | null>;
+}) {
   return <InlineForm intent="create-column" label="New column" placeholder="Add a column…" onAdd={onAdd} />;
-}
+});

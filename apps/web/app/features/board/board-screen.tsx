@@ -10,13 +10,14 @@ import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useR
 import { byName } from '../../lib/names.ts';
 import { AddColumnForm } from './add-forms.tsx';
 import { announcements, instructions } from './announcements.ts';
-import { type BoardModel, tasksIn } from './board-model.ts';
+import type { BoardModel } from './board-model.ts';
 import { boardReducer } from './board-reducer.ts';
 import { ConnectionBanner, FilterBar, Viewers } from './board-toolbar.tsx';
 import { CardMenu, type CardMenuState, menuPlace } from './card-menu.tsx';
 import { BOARD_DND_ID } from './card-sortable.ts';
+import { useColumnCards } from './column-cards.ts';
 import { ColumnView } from './column-view.tsx';
-import { type BoardFilter, matchesFilter } from './filters.ts';
+import type { BoardFilter } from './filters.ts';
 import { StarterColumns } from './starter-columns.tsx';
 import { Toasts, useToasts } from './toasts.tsx';
 import { useBoardDnd } from './use-board-dnd.ts';
@@ -25,6 +26,8 @@ import { useBoardWrites } from './use-board-writes.ts';
 import { useItemIds } from './use-item-ids.ts';
 import { useBoardShortcuts } from './use-shortcuts.ts';
 import { WriteQueue } from './write-queue.ts';
+
+const NO_DRAGS: Record<string, string> = {};
 
 // Opens on demand: not part of the board's first paint.
 const LabelManager = lazy(() => import('./label-manager.tsx').then((m) => ({ default: m.LabelManager })));
@@ -130,7 +133,7 @@ export const BoardScreen = memo(function BoardScreen({
   }, [cardMenu]);
   const menuTask = cardMenu ? model.tasks.find((t) => t.id === cardMenu.taskId) : undefined;
 
-  function changeFilter(next: BoardFilter) {
+  const changeFilter = useCallback((next: BoardFilter) => {
     setFilter(next);
     // Shareable without a navigation (which would reload the board).
     const url = new URL(window.location.href);
@@ -143,15 +146,18 @@ export const BoardScreen = memo(function BoardScreen({
       else url.searchParams.delete(key);
     }
     window.history.replaceState(window.history.state, '', url);
-  }
+  }, []);
 
   const columnIds = useItemIds(model.columns);
+  const cards = useColumnCards(model, filter);
   const labels = useMemo(() => Object.fromEntries(model.labels.map((l) => [l.id, l])), [model.labels]);
   const people = useMemo(
     () => Object.entries(model.profiles).sort(([, a], [, b]) => byName(a.name, b.name)),
     [model.profiles],
   );
   const dragNames = useMemo(() => {
+    // The same empty record while nobody drags: a teammate arriving does not render every column.
+    if (Object.keys(live.remoteDrags).length === 0) return NO_DRAGS;
     const names: Record<string, string> = {};
     for (const [taskId, drag] of Object.entries(live.remoteDrags)) {
       names[taskId] = live.viewers.find((v) => v.userId === drag.userId)?.displayName || 'A teammate';
@@ -181,20 +187,20 @@ export const BoardScreen = memo(function BoardScreen({
         <SortableContext items={columnIds} strategy={horizontalListSortingStrategy}>
           <ol className="lanes" aria-label="Columns">
             {model.columns.map((column) => {
-              const all = tasksIn(model, column.id);
+              const hidden = model.hidden?.[column.id] ?? 0;
               return (
                 <ColumnView
                   key={column.id}
                   column={column}
-                  tasks={all.filter((t) => matchesFilter(t, filter))}
-                  total={all.length + (model.hidden?.[column.id] ?? 0)}
-                  hidden={model.hidden?.[column.id] ?? 0}
+                  tasks={cards[column.id]?.shown ?? []}
+                  total={(cards[column.id]?.count ?? 0) + hidden}
+                  hidden={hidden}
                   labels={labels}
                   profiles={model.profiles}
                   canEdit={canEdit}
                   dragNames={dragNames}
                   onAddTask={writes.addTask}
-                  others={model.columns.filter((c) => c.id !== column.id)}
+                  columns={model.columns}
                   actions={writes}
                   onCardMenu={canEdit ? openCardMenu : undefined}
                   boardPath={boardPath}
@@ -204,7 +210,7 @@ export const BoardScreen = memo(function BoardScreen({
             })}
             {canEdit ? (
               <li className="lane lane-new" aria-label="Add column">
-                <AddColumnForm onAdd={(name) => writes.addColumn(name)} />
+                <AddColumnForm onAdd={writes.addColumn} />
               </li>
             ) : null}
           </ol>

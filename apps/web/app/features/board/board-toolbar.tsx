@@ -3,6 +3,7 @@
  * text), who else is viewing the board, and the banner while the connection is down.
  */
 import type { Viewer } from '@lanes/data/realtime/subscribe-board';
+import { memo } from 'react';
 import { Avatar } from '../../components/avatar.tsx';
 import type { Label, Profile } from './board-model.ts';
 import type { BoardFilter } from './filters.ts';
@@ -15,7 +16,8 @@ export interface FilterBarProps {
   onChange(filter: BoardFilter): void;
 }
 
-export function FilterBar({ filter, labels, people, onChange }: FilterBarProps) {
+/** Memoised: the board renders for its connection and its viewers too, which the filters do not show. */
+export const FilterBar = memo(function FilterBar({ filter, labels, people, onChange }: FilterBarProps) {
   return (
     <search aria-label="Filter tasks">
       {/* A GET form: without JavaScript, Enter reloads the board filtered on the server (`?q=…`). */}
@@ -68,7 +70,7 @@ export function FilterBar({ filter, labels, people, onChange }: FilterBarProps) 
       </form>
     </search>
   );
-}
+});
 
 export function Viewers({ viewers, profiles }: { viewers: Viewer[]; profiles: Record<string, Profile> }) {
   if (viewers.length === 0) return null;

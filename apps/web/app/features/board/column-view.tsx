@@ -3,6 +3,7 @@
  * the handle that moves the column and the inline "add a task" field at the bottom.
  */
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { memo, useMemo } from 'react';
 import { AddTaskForm } from './add-forms.tsx';
 import type { Column, Label, Profile, Task } from './board-model.ts';
 import { type ColumnActions, ColumnMenu } from './column-menu.tsx';
@@ -23,15 +24,19 @@ export interface ColumnViewProps {
   canEdit: boolean;
   dragNames: Record<string, string>;
   onAddTask(columnId: string, title: string): Promise<string | null>;
-  /** The board's other columns (where a deleted column's cards may go). */
-  others: Column[];
+  /** The board's columns, this one included (the others are where a deleted column's cards may go). */
+  columns: Column[];
   actions: ColumnActions;
   onCardMenu: TaskCardProps['onMenu'];
   boardPath: TaskCardProps['boardPath'];
   onOpenTask: TaskCardProps['onOpen'];
 }
 
-export function ColumnView({
+/**
+ * Memoised: the board hands it the same props (its card list included, see `column-cards`) while nothing in
+ * this column changed, so the board's other renders skip it (decision 162).
+ */
+export const ColumnView = memo(function ColumnView({
   column,
   tasks,
   total,
@@ -41,7 +46,7 @@ export function ColumnView({
   canEdit,
   dragNames,
   onAddTask,
-  others,
+  columns,
   actions,
   onCardMenu,
   boardPath,
@@ -56,6 +61,7 @@ export function ColumnView({
   });
   const style = sortableStyle(sortable);
   const taskIds = useItemIds(tasks);
+  const others = useMemo(() => columns.filter((c) => c.id !== column.id), [columns, column.id]);
   const headingId = `column-${column.id}`;
   const overLimit = column.wipLimit !== null && total > column.wipLimit;
   return (
@@ -125,4 +131,4 @@ export function ColumnView({
       {canEdit ? <AddTaskForm column={column} onAdd={onAddTask} /> : null}
     </li>
   );
-}
+});

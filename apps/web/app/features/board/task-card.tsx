@@ -54,7 +54,6 @@ export const TaskCard = memo(function TaskCard({
     attributes: { roleDescription: 'task card' },
   });
   const style = sortableStyle(sortable);
-  const cardLabels = task.labelIds.flatMap((id) => (labels[id] ? [labels[id]] : []));
   const handle = movable ? { ...sortable.attributes, ...sortable.listeners } : {};
   const menu =
     onMenu && movable
@@ -122,29 +121,48 @@ export const TaskCard = memo(function TaskCard({
         onClick={onClick}
         onKeyDown={onKeyDown}
       >
-        <span className="lane-card-title">{task.title}</span>
-        <div className="lane-card-meta">
-          <span className="lane-card-number">{task.pending ? 'Saving…' : `#${task.number}`}</span>
-          {task.priority !== 'none' ? <Priority value={task.priority} /> : null}
-          {task.dueOn ? <DueDate value={task.dueOn} /> : null}
-          {cardLabels.length > 0 ? (
-            <ul className="lane-card-labels" aria-label="Labels">
-              {cardLabels.map((label) => (
-                <li key={label.id} className={`label-dot label-${label.color}`} title={label.name}>
-                  <span className="visually-hidden">{label.name}</span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {assignee ? (
-            <span className="lane-card-assignee">
-              <Avatar name={assignee.name} path={assignee.avatarPath} size={24} />
-            </span>
-          ) : null}
-        </div>
-        {draggedBy ? <span className="lane-card-remote">{draggedBy} is moving this</span> : null}
+        <CardFace task={task} assignee={assignee} labels={labels} draggedBy={draggedBy} />
       </a>
     </li>
+  );
+});
+
+/**
+ * What a card shows. Memoised apart from the card: dnd-kit renders every sortable card again when the board's
+ * droppables register after hydration (and when a drag starts or ends), and that render need not reach the
+ * card's contents, whose props have not changed (decision 162).
+ */
+const CardFace = memo(function CardFace({
+  task,
+  assignee,
+  labels,
+  draggedBy,
+}: Pick<TaskCardProps, 'task' | 'assignee' | 'labels' | 'draggedBy'>) {
+  const cardLabels = task.labelIds.flatMap((id) => (labels[id] ? [labels[id]] : []));
+  return (
+    <>
+      <span className="lane-card-title">{task.title}</span>
+      <div className="lane-card-meta">
+        <span className="lane-card-number">{task.pending ? 'Saving…' : `#${task.number}`}</span>
+        {task.priority !== 'none' ? <Priority value={task.priority} /> : null}
+        {task.dueOn ? <DueDate value={task.dueOn} /> : null}
+        {cardLabels.length > 0 ? (
+          <ul className="lane-card-labels" aria-label="Labels">
+            {cardLabels.map((label) => (
+              <li key={label.id} className={`label-dot label-${label.color}`} title={label.name}>
+                <span className="visually-hidden">{label.name}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {assignee ? (
+          <span className="lane-card-assignee">
+            <Avatar name={assignee.name} path={assignee.avatarPath} size={24} />
+          </span>
+        ) : null}
+      </div>
+      {draggedBy ? <span className="lane-card-remote">{draggedBy} is moving this</span> : null}
+    </>
   );
 });
 

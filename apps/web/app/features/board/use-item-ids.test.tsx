@@ -34,7 +34,7 @@ const props: Omit<ColumnViewProps, 'tasks'> = {
   canEdit: true,
   dragNames: {},
   onAddTask: async () => null,
-  others: [],
+  columns: [],
   actions: { updateColumn() {}, deleteColumn() {} },
   onCardMenu: undefined,
   boardPath: '/w/acme/b/00000000-0000-4000-8000-000000000099',
@@ -48,7 +48,8 @@ describe('a column rendered again with the same cards', () => {
   it('writes no style onto its cards or itself', async () => {
     host = document.body.appendChild(document.createElement('div'));
     const root = createRoot(host);
-    // Equal cards in a new array each time, as the board hands its columns on every render.
+    // Equal cards in a new array each time, as a column gets when it renders for another reason (a filter
+    // that lets the same cards through, a sibling column renamed).
     const draw = () =>
       root.render(
         <MemoryRouter>
