@@ -15,8 +15,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * @example const live = await loadInTurns(env, () => import('./board-live.ts'));
  */
 export async function loadInTurns<T>(env: PublicEnv, load: () => Promise<T>): Promise<T> {
-  // Not zod on a turn of its own as well: the only way in is a namespace import (of zod, or of a schema module),
-  // and that split rolldown's runtime helpers into a chunk of their own on the first paint, past its budget.
+  // Not zod on a turn of its own as well (tried in decision 149's update): its evaluation alone is still one
+  // task of 50–120 ms at 4x, and fetching its chunk first put one more round trip before the board was live.
   const { getBrowserClient } = await import('./supabase.client.ts');
   await nextTask();
   getBrowserClient(env);
