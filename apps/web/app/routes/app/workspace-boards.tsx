@@ -7,6 +7,7 @@ import { BoardList } from '../../features/boards/board-list.tsx';
 import { createBoardAction } from '../../features/boards/create-board.server.ts';
 import { CreateBoardForm } from '../../features/boards/create-board-form.tsx';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
+import { runWorkspaceAction } from '../../features/workspaces/workspace-action.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/workspace-boards.ts';
@@ -39,16 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { client } = requireUser(request, context);
-  try {
-    const workspace = await loadWorkspace(client, params.slug);
-    return await createBoardAction(client, workspace, await request.formData());
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    toRouteError(error, request);
-  }
-}
+export const action = (args: Route.ActionArgs) => runWorkspaceAction(args, createBoardAction);
 
 export default function WorkspaceBoards({ loaderData, actionData }: Route.ComponentProps) {
   const { workspace, boards, showArchived, canCreate } = loaderData;

@@ -13,6 +13,7 @@ import { settingsAction } from '../../features/settings/settings-actions.server.
 import { loadSettings } from '../../features/settings/settings-data.server.ts';
 import { useMembersLive } from '../../features/settings/use-members-live.ts';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
+import { runWorkspaceAction } from '../../features/workspaces/workspace-action.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/workspace-settings.ts';
@@ -31,16 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { client } = requireUser(request, context);
-  try {
-    const workspace = await loadWorkspace(client, params.slug);
-    return await settingsAction(client, workspace, await request.formData());
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    toRouteError(error, request);
-  }
-}
+export const action = (args: Route.ActionArgs) => runWorkspaceAction(args, settingsAction);
 
 export default function WorkspaceSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { workspace, can, members, invitations, budget } = loaderData;
