@@ -9,6 +9,7 @@
 import { useMemo, useRef } from 'react';
 import type { BoardModel, Task } from './board-model.ts';
 import { type BoardFilter, matchesFilter } from './filters.ts';
+import { sameList } from './reuse-unchanged.ts';
 
 export interface ColumnCards {
   /** The cards that pass the filter, in the column's order. */
@@ -18,10 +19,6 @@ export interface ColumnCards {
 }
 
 const NONE: Task[] = [];
-
-function sameItems(a: readonly Task[], b: readonly Task[]): boolean {
-  return a.length === b.length && a.every((task, i) => task === b[i]);
-}
 
 /**
  * The cards of every column of `model`, by column id, in one pass over the tasks (which the model keeps in
@@ -46,7 +43,7 @@ export function columnCards(
     const fresh = shown.get(column.id) ?? NONE;
     const before = previous[column.id]?.shown;
     out[column.id] = {
-      shown: before && sameItems(before, fresh) ? before : fresh,
+      shown: before && sameList(before, fresh) ? before : fresh,
       count: counts.get(column.id) ?? 0,
     };
   }

@@ -8,7 +8,8 @@ import type { BoardModel } from './board-model.ts';
 
 type Fields = Record<string, unknown>;
 
-function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+/** The same items (by identity) in the same order. */
+export function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 

@@ -128,9 +128,9 @@ export const TaskCard = memo(function TaskCard({
 });
 
 /**
- * What a card shows. Memoised apart from the card: dnd-kit renders every sortable card again when the board's
- * droppables register after hydration (and when a drag starts or ends), and that render need not reach the
- * card's contents, whose props have not changed (decision 162).
+ * What a card shows. Memoised apart from the card: dnd-kit renders every sortable card again at each step of
+ * a drag (its context changes), and that render need not reach the card's contents, whose props have not
+ * changed (decision 162).
  */
 const CardFace = memo(function CardFace({
   task,
