@@ -23,7 +23,10 @@ export default [
     route('w/:slug', 'routes/app/workspace-layout.tsx', [
       index('routes/app/workspace-boards.tsx'),
       route('b/:boardId', 'routes/app/board.tsx', [
-        route('t/:taskId', 'routes/app/task.tsx', [route('files/:attachmentId', 'routes/app/task-file.ts')]),
+        route('t/:taskId', 'routes/app/task.tsx', [
+          route('files/:attachmentId', 'routes/app/task-file.ts'),
+          route('panel', 'routes/app/task-panel-data.ts'),
+        ]),
       ]),
       route('settings', 'routes/app/workspace-settings.tsx'),
     ]),

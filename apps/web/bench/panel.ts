@@ -80,12 +80,16 @@ const summary = (samples: number[]): Latency => ({
   samples: samples.length,
 });
 
-/** Click on a card → the panel's dialog in the DOM with the task's title and comments, then one frame painted. */
+/**
+ * Click on a card → the panel's dialog in the DOM with the task's title and comments, then one frame painted.
+ * With `hoverMs`, the pointer rests on the card that long before the click, as a person's does when aiming
+ * (the panel's read starts on that rest, decision 164); without, it lands and clicks at once.
+ */
 export async function measureOpenCard(
   appUrl: string,
   cookie: string,
   boardPath: string,
-  opens = 20,
+  { opens = 40, hoverMs = 0 } = {},
 ): Promise<Latency> {
   const browser = await launch();
   try {
@@ -108,6 +112,10 @@ export async function measureOpenCard(
         });
         observer.observe(document.body, { childList: true, subtree: true, characterData: true });
       }, title);
+      if (hoverMs > 0) {
+        await card.hover();
+        await page.waitForTimeout(hoverMs);
+      }
       await card.click();
       await page.waitForFunction(
         () => (window as unknown as { paintedAt: number | null }).paintedAt !== null,

@@ -105,13 +105,17 @@ if (wanted('ssr') || wanted('moves') || wanted('panel') || wanted('lighthouse') 
       console.log(
         `${'  of which loaders only (.data, 200 GETs)'.padEnd(44)} p50 ${loaders.p50} ms, p99 ${loaders.p99} ms`,
       );
-      const opened = await measureOpenCard(world.appUrl, alice, SEEDED_BOARD);
-      line(
-        `Card click → panel painted (${opened.samples} opens)`,
-        `p50 ${opened.p50} ms, p95 ${opened.p95} ms`,
-        'p95 ≤ 100',
-        opened.p95 <= 100,
-      );
+      // Twice: the pointer landing and clicking in one instant (a script's click), and resting on the card
+      // for 200 ms first, as a person's does while aiming (decision 164).
+      for (const hoverMs of [0, 200]) {
+        const opened = await measureOpenCard(world.appUrl, alice, SEEDED_BOARD, { hoverMs });
+        line(
+          `Card click → panel painted (${opened.samples}, ${hoverMs ? `after ${hoverMs} ms on it` : 'at once'})`,
+          `p50 ${opened.p50} ms, p95 ${opened.p95} ms`,
+          'p95 ≤ 100',
+          opened.p95 <= 100,
+        );
+      }
       const carol = await sessionCookie(world, 'carol@lanes.test');
       const seen = await measureCommentSeen(world.appUrl, { a: alice, b: carol }, panel);
       line(
@@ -132,7 +136,7 @@ if (wanted('ssr') || wanted('moves') || wanted('panel') || wanted('lighthouse') 
         const ok = r.score >= 95 && r.lcpMs <= 2500 && r.cls <= 0.05;
         line(
           `Lighthouse mobile ${label}`,
-          `${r.score}, LCP ${r.lcpMs} ms, CLS ${r.cls}, TBT ${r.tbtMs} ms, seen FCP ${r.observedFcpMs} ms`,
+          `${r.score} (${r.runs} runs ${r.range.join('–')}), LCP ${r.lcpMs} ms, CLS ${r.cls}, TBT ${r.tbtMs} ms, seen FCP ${r.observedFcpMs} ms`,
           '≥95',
           ok,
         );

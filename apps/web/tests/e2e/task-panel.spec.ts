@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 // The data package's in-memory PNG maker: the same valid images its own storage tests upload.
 import { png } from '../../../../packages/data/tests/images.ts';
 import { expectAccessible } from './accessibility.ts';
-import { expect, PASSWORD, signIn, signInQuickly, test } from './fixtures.ts';
+import { admin, expect, PASSWORD, signIn, signInQuickly, test } from './fixtures.ts';
 
 // Each test walks a whole flow (several saves, two browsers, uploads): more than the suite's 20 s default.
 test.describe.configure({ timeout: 60_000 });
@@ -56,6 +56,18 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   // Survives client navigations, not a reload.
   await page.evaluate(() => Object.assign(window, { boardMark: 1 }));
 
+  // Every route is in the first load's manifest (decision 119): a new task URL asks for its data only, and
+  // only the panel's loader runs (decision 127): the board and the layouts above it are not read again. A
+  // mouse reads the panel when the pointer rests on the card or presses it (its JSON twin, decision 164), once
+  // for the middle and the plain click; Enter reads on Enter.
+  const routeLookups: string[] = [];
+  const dataRoutes: (string | null)[] = [];
+  page.on('request', (request) => {
+    const requested = new URL(request.url());
+    if (requested.pathname === '/__manifest') routeLookups.push(request.url());
+    if (requested.pathname.endsWith('.data')) dataRoutes.push(requested.searchParams.get('_routes'));
+    if (requested.pathname.endsWith('/panel')) dataRoutes.push('panel');
+  });
   // The card is a real link (decision 123): a middle click opens its panel in a new tab, this tab stays put.
   const [tab] = await Promise.all([
     page.context().waitForEvent('page'),
@@ -67,15 +79,8 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   await expect(page).toHaveURL(BOARD);
   await expect(panel(page)).toHaveCount(0);
 
-  // Every route is in the first load's manifest (decision 119): a new task URL asks for its data only, and
-  // only the panel's loader runs (decision 127): the board and the layouts above it are not read again.
-  const routeLookups: string[] = [];
-  const dataRoutes: (string | null)[] = [];
-  page.on('request', (request) => {
-    const requested = new URL(request.url());
-    if (requested.pathname === '/__manifest') routeLookups.push(request.url());
-    if (requested.pathname.endsWith('.data')) dataRoutes.push(requested.searchParams.get('_routes'));
-  });
+  // Read before the click, the panel reads again once its channel is joined.
+  const readAgain = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('.data'));
   await card(page, 'Fix signup on Safari').click();
   await expect(page).toHaveURL(new RegExp(`${BOARD}/t/[0-9a-f-]{36}$`));
   await expect(panel(page)).toBeVisible();
@@ -83,6 +88,7 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   await expect(panel(page)).toBeFocused();
   await expect(panel(page).getByText('Reproduced on Safari 17.4')).toBeVisible();
   const url = page.url();
+  expect(new URL((await readAgain).url()).pathname).toBe(`${new URL(url).pathname}.data`);
 
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(BOARD);
@@ -98,8 +104,9 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   await expect(page).toHaveURL(BOARD);
   await expect(card(page, 'Write the launch announcement')).toBeFocused();
   expect(routeLookups).toEqual([]);
-  // Two opens, each one request for the panel's loader; closing reads nothing.
-  expect(dataRoutes).toEqual(['routes/app/task', 'routes/app/task']);
+  // Two opens, each one request for the panel before it shows (and the early one's second read); closing reads
+  // nothing.
+  expect(dataRoutes).toEqual(['panel', 'routes/app/task', 'routes/app/task']);
 
   // Back and forward move between the board and the panel.
   await page.goBack();
@@ -181,6 +188,53 @@ test('a task URL is server-rendered with its board; unknown tasks and tasks of a
   const elsewhere = await taskIdOf(page, OTHER_BOARD, 'Homepage hero text');
   expect((await page.request.get(`${BOARD}/t/${elsewhere}`)).status()).toBe(404);
   expect((await page.request.get(`${BOARD}/t/not-a-uuid`)).status()).toBe(404);
+
+  // The panel's JSON twin, read before a click (decision 164), answers the same way and is never cached.
+  const twin = await page.request.get(`${BOARD}/t/${id}/panel`);
+  expect(twin.status()).toBe(200);
+  expect(twin.headers()['cache-control']).toBe('private, no-store');
+  const read = (await twin.json()) as { model: { task: { title: string } }; canEdit: boolean };
+  expect(read.model.task.title).toBe('Fix signup on Safari');
+  expect(read.canEdit).toBe(true);
+  for (const gone of [crypto.randomUUID(), elsewhere, 'not-a-uuid']) {
+    expect((await page.request.get(`${BOARD}/t/${gone}/panel`)).status()).toBe(404);
+  }
+  await page.context().clearCookies();
+  const signedOut = await page.request.get(`${BOARD}/t/${id}/panel`, { maxRedirects: 0 });
+  expect(signedOut.status()).toBe(302);
+  expect(signedOut.headers().location).toMatch(/^\/sign-in\?next=/);
+});
+
+test('a card the pointer rests on is read before the click, and read again once its panel is live', async ({
+  page,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  const title = `Early read ${Date.now().toString(36)}`;
+  const path = await newTask(page, title);
+  // Held until released below: while it is, only the early read can open the panel.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${path}.data*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  const early = page.waitForResponse((response) => new URL(response.url()).pathname === `${path}/panel`);
+  await card(page, title).hover();
+  expect((await early).status()).toBe(200);
+  // A teammate renames the task after that read, before the click.
+  await admin(`/rest/v1/tasks?id=eq.${path.split('/').at(-1)}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ title: `${title} renamed` }),
+  });
+  await card(page, title).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page).getByLabel('Title')).toHaveValue(title);
+  // Once its channel is joined the panel reads again (the held request), and shows the rename.
+  const fresh = page.waitForResponse((response) => new URL(response.url()).pathname === `${path}.data`);
+  release();
+  await fresh;
+  await expect(panel(page).getByLabel('Title')).toHaveValue(`${title} renamed`);
 });
 
 test('a signed-out deep link goes through sign-in and back to the panel', async ({ page }) => {

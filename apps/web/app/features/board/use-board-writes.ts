@@ -4,6 +4,7 @@
  * the board is put back as the server has it and the user is told why.
  */
 import { type Dispatch, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { forgetEarly } from '../../lib/early-panel.ts';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import type { BoardWrites } from './board-live.ts';
 import { type BoardModel, type Column, type Label, type Task, tasksIn } from './board-model.ts';
@@ -100,6 +101,8 @@ export function useBoardWrites(options: BoardWritesOptions) {
 
   const send = useCallback(
     <N extends WriteName>(name: N, input: Input<N>, push?: PushOptions): Promise<Outcome<Value<N>>> => {
+      // A panel read before this write could show the card as it was (decision 164).
+      forgetEarly();
       const key = crypto.randomUUID();
       const kept = journal?.add({ key, name, input }) ?? false;
       if (!kept) unkept.current += 1;

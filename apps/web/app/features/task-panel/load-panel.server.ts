@@ -6,7 +6,10 @@
 import type { LanesClient } from '@lanes/data/client';
 import { getTaskPanel } from '@lanes/data/tasks/get-task-panel';
 import { LanesError } from '@lanes/shared/errors';
+import type { RouterContextProvider } from 'react-router';
+import { toRouteError } from '../../lib/http.server.ts';
 import { byNameField } from '../../lib/names.ts';
+import { requireUser } from '../../lib/supabase.server.ts';
 import type { PanelModel } from './panel-model.ts';
 import { type RenderedMarkdown, renderMarkdown } from './render-markdown.server.tsx';
 export interface PanelData {
@@ -19,6 +22,27 @@ export interface PanelData {
   workspaceId: string;
   /** The description rendered here, so the browser needs no Markdown code to show it. */
   description: RenderedMarkdown;
+}
+
+interface PanelRequest {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: { slug: string; boardId: string; taskId: string };
+}
+
+/**
+ * The panel of a task URL for the signed-in user, with their id: what the task route renders, and what its
+ * JSON twin answers for an early read (decision 164). Sign-in redirects and 404s are thrown as route answers.
+ */
+export async function readPanel({ request, context, params }: PanelRequest) {
+  const { client, user } = requireUser(request, context);
+  try {
+    const panel = await loadPanel(client, { ...params, userId: user.id });
+    return { ...panel, me: user.id };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    toRouteError(error, request);
+  }
 }
 
 export async function loadPanel(

@@ -24,6 +24,8 @@ export interface TaskPanelProps {
   boardPath: string;
   workspaceId: string;
   description: { source: string; html: string };
+  /** Read before the click (`lib/early-panel`): up to a few seconds old, so read again once live. */
+  readEarly?: boolean;
 }
 
 /** What the panel reads from the board route around it (by route id; features never import each other). */
@@ -33,7 +35,16 @@ interface BoardRouteData {
 }
 
 export function TaskPanel(props: TaskPanelProps) {
-  const { model: initial, canEdit: roleCanEdit, canAdmin, me, boardPath, workspaceId, description } = props;
+  const {
+    model: initial,
+    canEdit: roleCanEdit,
+    canAdmin,
+    me,
+    boardPath,
+    workspaceId,
+    description,
+    readEarly,
+  } = props;
   const [model, dispatch] = useReducer(panelReducer, initial);
   // A newer server copy (after a save or a live refetch) replaces ours.
   useEffect(() => dispatch({ type: 'reset', model: initial }), [initial]);
@@ -48,7 +59,7 @@ export function TaskPanel(props: TaskPanelProps) {
   const close = { pathname: boardPath, search: location.search };
   // Deleted here or by a teammate: the panel has nothing left to show, so it leaves for the board (refetching
   // it would only answer 404).
-  usePanelLive(initial.task.id, dispatch, () => void navigate(close, { replace: true }));
+  usePanelLive(initial.task.id, dispatch, () => void navigate(close, { replace: true }), readEarly);
   const panel = useRef<HTMLElement>(null);
   useDialogFocus(panel, model.task.id);
 

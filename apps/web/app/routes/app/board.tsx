@@ -7,7 +7,7 @@ import { getBoard } from '@lanes/data/boards/get-board';
 import { listBoards } from '@lanes/data/boards/list-boards';
 import { ROLE_RANK } from '@lanes/shared/constants';
 import { useCallback, useMemo } from 'react';
-import { redirect, useNavigate, useOutlet, useRouteLoaderData } from 'react-router';
+import { PrefetchPageLinks, redirect, useNavigate, useOutlet, useRouteLoaderData } from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
@@ -19,6 +19,7 @@ import { loadWorkspace } from '../../features/workspaces/load-workspace.server.t
 import { notFound, toRouteError } from '../../lib/http.server.ts';
 import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
+import { usePanelIntent } from '../../lib/use-panel-intent.ts';
 import type { Route } from './+types/board.ts';
 import type { loader as layoutLoader } from './layout.tsx';
 
@@ -98,8 +99,15 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
   // Known before the board's HTML, so a phone's full-screen panel spares the columns beneath from the first
   // paint on (panel.css).
   const panel = useOutlet();
+  // A card's panel starts reading when the pointer rests on the card, before the click (decision 164).
+  const intent = usePanelIntent();
   return (
-    <section aria-labelledby="board-title" className={panel ? 'board-page has-panel' : 'board-page'}>
+    <section
+      aria-labelledby="board-title"
+      className={panel ? 'board-page has-panel' : 'board-page'}
+      {...intent.handlers}
+    >
+      {intent.firstIntent ? <PrefetchPageLinks page={intent.firstIntent} /> : null}
       <style href="board-css" precedence="default">
         {boardCss}
       </style>

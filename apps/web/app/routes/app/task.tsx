@@ -4,11 +4,11 @@
  * one of another board. The action runs the panel's writes, with or without JavaScript.
  */
 import { redirect } from 'react-router';
-import { loadPanel } from '../../features/task-panel/load-panel.server.ts';
+import { readPanel } from '../../features/task-panel/load-panel.server.ts';
 import panelCss from '../../features/task-panel/panel.css?inline';
 import { runPanelAction } from '../../features/task-panel/panel-actions.server.ts';
 import { TaskPanel } from '../../features/task-panel/task-panel.tsx';
-import { toRouteError } from '../../lib/http.server.ts';
+import { takeEarly } from '../../lib/early-panel.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/task.ts';
 
@@ -18,21 +18,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { client, user } = requireUser(request, context);
-  try {
-    const panel = await loadPanel(client, {
-      boardId: params.boardId,
-      taskId: params.taskId,
-      slug: params.slug,
-      userId: user.id,
-    });
-    return { ...panel, me: user.id };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    toRouteError(error, request);
-  }
+export const loader = (args: Route.LoaderArgs) => readPanel(args);
+
+/**
+ * Opening a card takes the panel read that began when the pointer rested on the card, if there is one and it
+ * is recent; otherwise it reads as usual. Only an opening does: a revalidation of
+ * the panel already open always reads afresh (decision 164).
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const path = new URL(request.url).pathname;
+  const early = window.location.pathname === path ? null : await takeEarly<PanelAnswer>(path);
+  return early ? { ...early, readEarly: true } : serverLoader();
 }
+
+type PanelAnswer = Awaited<ReturnType<typeof readPanel>>;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = requireUser(request, context);
