@@ -16,14 +16,23 @@ import { readEarly } from './early-panel.ts';
 /** A pointer resting this long on a card means intent; passing over it on the way elsewhere does not. */
 export const INTENT_MS = 80;
 
-const TASK_PATH = /^\/w\/[^/]+\/b\/[^/]+\/t\/[^/]+$/;
-
-/** The task URL a link at (or around) `target` leads to, if it is one and its panel is not the one open. */
+/**
+ * The task URL of the card at (or around) `target`: a link inside a card (`[data-task-id]`) to a task of the
+ * board on screen, unless its panel is the one open. Other links to tasks (a description's, say) open in a new
+ * tab, so reading for them would be wasted.
+ */
 export function taskPathAt(target: EventTarget | null): string | null {
   if (!(target instanceof Element)) return null;
-  const path = target.closest('a[href]')?.getAttribute('href') ?? null;
-  return path && TASK_PATH.test(path) && path !== window.location.pathname ? path : null;
+  const path = target.closest('[data-task-id] a[href]')?.getAttribute('href');
+  const here = window.location.pathname;
+  const board = here.replace(/\/t\/[^/]+$/, '');
+  return path?.startsWith(`${board}/t/`) && !path.slice(board.length + 3).includes('/') && path !== here
+    ? path
+    : null;
 }
+
+/** A press that opens a new tab or window, or starts a drag from elsewhere, is no sign of opening a panel. */
+const plain = (event: PointerEvent) => !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey);
 
 export function usePanelIntent() {
   const [firstIntent, setFirstIntent] = useState<string | null>(null);
@@ -37,6 +46,8 @@ export function usePanelIntent() {
     const preload = (path: string) => setFirstIntent((first) => first ?? path);
     const read = (path: string) => {
       cancel();
+      // The panel may have opened on this very card while the pointer rested on it.
+      if (path === window.location.pathname) return;
       readEarly(path);
       preload(path);
     };
@@ -47,14 +58,15 @@ export function usePanelIntent() {
     };
     return {
       onPointerOver(event: PointerEvent) {
-        if (event.pointerType !== 'touch') rest(taskPathAt(event.target));
+        // With a button held the pointer is dragging a card, and the drop is a write that outdates any read.
+        if (event.pointerType !== 'touch' && event.buttons === 0) rest(taskPathAt(event.target));
       },
       onPointerOut(event: PointerEvent) {
         // Moving between the parts of one card keeps its timer; leaving the card drops it.
         if (taskPathAt(event.relatedTarget) !== waiting.current?.path) cancel();
       },
       onPointerDown(event: PointerEvent) {
-        const path = event.button === 0 ? taskPathAt(event.target) : null;
+        const path = event.button === 0 && plain(event) ? taskPathAt(event.target) : null;
         if (path && event.pointerType === 'touch') preload(path);
         else if (path) read(path);
       },

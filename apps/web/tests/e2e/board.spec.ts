@@ -4,7 +4,17 @@
  */
 
 import type { Browser, Locator, Page } from '@playwright/test';
-import { ACME_ID, admin, createAccount, expect, PASSWORD, signIn, test } from './fixtures.ts';
+import {
+  ACME_ID,
+  admin,
+  card,
+  createAccount,
+  expect,
+  keyboardMove,
+  PASSWORD,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 const SEEDED_BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
 
@@ -42,25 +52,6 @@ async function addTask(page: Page, columnName: string, title: string) {
   await field.fill(title);
   await field.press('Enter');
   await expect(titles(page, columnName).filter({ hasText: title })).toBeVisible();
-}
-
-function card(page: Page, title: string): Locator {
-  return page.locator('.lane-card-body').filter({ hasText: title });
-}
-
-/** Space picks the card up, the arrows move it, space drops it. */
-async function keyboardMove(page: Page, title: string, keys: string[]) {
-  const handle = card(page, title);
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  for (const key of keys) {
-    await page.keyboard.press(key);
-    // Each step animates (150 ms) and the next one is measured from where the card now is.
-    await page.waitForTimeout(200);
-  }
-  await page.keyboard.press('Space');
-  await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
 }
 
 async function signedInPage(browser: Browser, email: string, path: string): Promise<Page> {

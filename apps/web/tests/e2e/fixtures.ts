@@ -1,6 +1,6 @@
 /** @module tests/e2e/fixtures — the app's URL as `baseURL`, emails from the stack's inbox, and sign-in. */
 import { SECRET_KEY } from '@lanes/stack/keys';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const test = base.extend({
   // Playwright reads fixture dependencies from the destructuring pattern, so it must be there even when empty.
@@ -113,4 +113,24 @@ export async function createAccount(name: string, role?: 'owner' | 'admin' | 'me
   })) as { id: string };
   if (role) await adminPost('/rest/v1/workspace_members', { workspace_id: ACME_ID, user_id: user.id, role });
   return { id: user.id, email, name };
+}
+
+/** A card on the board, by (part of) its title. */
+export function card(page: Page, title: string): Locator {
+  return page.locator('.lane-card-body').filter({ hasText: title });
+}
+
+/** Space picks the card up, the arrows move it, space drops it. */
+export async function keyboardMove(page: Page, title: string, keys: string[]) {
+  const handle = card(page, title);
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    // Each step animates (150 ms) and the next one is measured from where the card now is.
+    await page.waitForTimeout(200);
+  }
+  await page.keyboard.press('Space');
+  await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
 }

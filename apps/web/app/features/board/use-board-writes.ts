@@ -78,10 +78,15 @@ export function useBoardWrites(options: BoardWritesOptions) {
     };
   }, [queue]);
 
-  /** Puts a write in the queue; `key` is its journal entry, forgotten once the server has answered. */
+  /**
+   * Puts a write in the queue; `key` is its journal entry, forgotten once the server has answered. Panel reads
+   * made before the server has the write could show the card as it was: they are dropped when the write is
+   * queued and again when it is answered (decision 164).
+   */
   const enqueue = useCallback(
-    <N extends WriteName>(key: string | null, name: N, input: Input<N>, push?: PushOptions) =>
-      queue
+    <N extends WriteName>(key: string | null, name: N, input: Input<N>, push?: PushOptions) => {
+      forgetEarly();
+      return queue
         .push(async (): Promise<Outcome<Value<N>>> => {
           let writes: BoardWrites;
           try {
@@ -92,17 +97,17 @@ export function useBoardWrites(options: BoardWritesOptions) {
           return (writes[name] as (input: Input<N>) => Promise<Outcome<Value<N>>>)(input);
         }, push)
         .then((answer) => {
+          forgetEarly();
           if (key) journal?.remove(key);
           else unkept.current -= 1;
           return answer;
-        }),
+        });
+    },
     [queue, env, journal],
   );
 
   const send = useCallback(
     <N extends WriteName>(name: N, input: Input<N>, push?: PushOptions): Promise<Outcome<Value<N>>> => {
-      // A panel read before this write could show the card as it was (decision 164).
-      forgetEarly();
       const key = crypto.randomUUID();
       const kept = journal?.add({ key, name, input }) ?? false;
       if (!kept) unkept.current += 1;

@@ -25,7 +25,7 @@ export interface TaskPanelProps {
   workspaceId: string;
   description: { source: string; html: string };
   /** Read before the click (`lib/early-panel`): up to a few seconds old, so read again once live. */
-  readEarly?: boolean;
+  openedEarly?: boolean;
 }
 
 /** What the panel reads from the board route around it (by route id; features never import each other). */
@@ -43,7 +43,7 @@ export function TaskPanel(props: TaskPanelProps) {
     boardPath,
     workspaceId,
     description,
-    readEarly,
+    openedEarly,
   } = props;
   const [model, dispatch] = useReducer(panelReducer, initial);
   // A newer server copy (after a save or a live refetch) replaces ours.
@@ -59,7 +59,7 @@ export function TaskPanel(props: TaskPanelProps) {
   const close = { pathname: boardPath, search: location.search };
   // Deleted here or by a teammate: the panel has nothing left to show, so it leaves for the board (refetching
   // it would only answer 404).
-  usePanelLive(initial.task.id, dispatch, () => void navigate(close, { replace: true }), readEarly);
+  usePanelLive(initial.task.id, dispatch, () => void navigate(close, { replace: true }), openedEarly);
   const panel = useRef<HTMLElement>(null);
   useDialogFocus(panel, model.task.id);
 

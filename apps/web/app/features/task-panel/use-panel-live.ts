@@ -5,12 +5,12 @@
  */
 import type { TaskEvent, TaskSubscription } from '@lanes/data/realtime/subscribe-task';
 import { type Dispatch, useEffect, useRef } from 'react';
-import { useNavigation, useRevalidator } from 'react-router';
 import { afterFirstPaint } from '../../lib/after-first-paint.ts';
 import { loadInTurns } from '../../lib/load-in-turns.ts';
 import { usePublicEnv } from '../../lib/public-env.ts';
 import type { PanelAction } from './panel-model.ts';
 import { REFETCH_MS, refetchTimer, SETTLE_MS } from './refetch-timer.ts';
+import { useIdleRevalidate } from './use-idle-revalidate.ts';
 
 /** The panel's action for a row event, or null when only a refetch can tell what changed. */
 export function toPanelAction(event: TaskEvent): PanelAction | null {
@@ -25,28 +25,21 @@ export function toPanelAction(event: TaskEvent): PanelAction | null {
 }
 
 /**
- * `onGone` runs once the task itself is deleted (here or by a teammate). `readEarly`: the panel's rows were read
- * before its card was clicked (decision 164), so its first join reads them again, as a rejoin does.
+ * `onGone` runs once the task itself is deleted (here or by a teammate). `openedEarly`: the panel's rows were
+ * read before its card was clicked (decision 164), so its first join reads them again, as a rejoin does.
  */
 export function usePanelLive(
   taskId: string,
   dispatch: Dispatch<PanelAction>,
   onGone: () => void,
-  readEarly = false,
+  openedEarly = false,
 ) {
   const env = usePublicEnv();
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
-  // A navigation under way (closing the panel, switching task, saving a field) reads what it needs itself. A
-  // refetch started in the middle of closing turned that navigation into a reload of every route, the board's
-  // 500 cards included.
-  const navigating = useRef(false);
-  navigating.current = useNavigation().state !== 'idle';
+  const revalidate = useIdleRevalidate();
   const gone = useRef(onGone);
   gone.current = onGone;
-  // As the panel opened: the read again after the first join replaces the early rows, and must not rejoin.
-  const openedEarly = useRef(readEarly);
+  // As the panel opened: the read after the first join brings fresh rows, and must not make it join again.
+  const early = useRef(openedEarly);
 
   useEffect(() => {
     let closed = false;
@@ -55,16 +48,14 @@ export function usePanelLive(
     // A row the reducer has applied leaves only the activity list behind, which can wait for a burst (a
     // lively comment thread) to settle: refetching the whole panel per comment kept server and browser busy
     // and put the next comment behind it (decision 117).
-    const refetch = refetchTimer(() => {
-      if (!navigating.current) void revalidate.current();
-    });
+    const refetch = refetchTimer(revalidate);
     const onEvent = (event: TaskEvent) => {
       if (event.kind === 'status') {
         // The first join follows a fresh read (the server render, or the click's); a later one follows an
         // outage, when rows may be missed, and an early read may have missed some too.
         if (event.status !== 'SUBSCRIBED') return;
         joins += 1;
-        if (joins > 1 || openedEarly.current) refetch.plan(REFETCH_MS);
+        if (joins > 1 || early.current) refetch.plan(REFETCH_MS);
         return;
       }
       if (event.kind === 'delete' && event.table === 'tasks') {
@@ -95,5 +86,5 @@ export function usePanelLive(
       refetch.cancel();
       void subscription?.unsubscribe();
     };
-  }, [env, taskId, dispatch]);
+  }, [env, taskId, dispatch, revalidate]);
 }

@@ -27,8 +27,11 @@ export const loader = (args: Route.LoaderArgs) => readPanel(args);
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const path = new URL(request.url).pathname;
-  const early = window.location.pathname === path ? null : await takeEarly<PanelAnswer>(path);
-  return early ? { ...early, readEarly: true } : serverLoader();
+  // Taken either way, so that no read of this task outlives the panel's own writes.
+  const early = takeEarly<PanelAnswer>(path);
+  const opening = window.location.pathname !== path;
+  const answer = opening ? await early : null;
+  return answer ? { ...answer, openedEarly: true } : serverLoader();
 }
 
 type PanelAnswer = Awaited<ReturnType<typeof readPanel>>;
