@@ -3,14 +3,13 @@
  * then (`lib/early-panel`, decision 164): a mouse resting on a link to a task for `INTENT_MS`, or a mouse button
  * going down on one (a click follows about 100 ms later). Touch is left out: fingers scroll the board across
  * cards far more often than they open one. So is keyboard focus: tabbing through a column rests on every card,
- * and focus comes back to a card as its panel closes; Enter reads at once, as it always did. A touch or focus
- * on a card does preload the panel's code, which the task route needs before it can read (its `clientLoader`).
+ * and focus comes back to a card as its panel closes; Enter reads at once, as it always did.
  *
  * The handlers go on one element around the board (events bubble to it), so cards stay memoised and unaware.
- * The hook also answers the first task URL a person showed interest in, for the route to preload the panel's
- * code with it (React Router's `PrefetchPageLinks`); the code is the same for every task, so once is enough.
+ * Nothing here loads the panel's code: React Router reloads the whole page when a route module fails to load,
+ * so preloading it on a hover while offline threw the offline board away (decision 164).
  */
-import { type FocusEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type PointerEvent, useEffect, useMemo, useRef } from 'react';
 import { readEarly } from './early-panel.ts';
 
 /** A pointer resting this long on a card means intent; passing over it on the way elsewhere does not. */
@@ -35,7 +34,6 @@ export function taskPathAt(target: EventTarget | null): string | null {
 const plain = (event: PointerEvent) => !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey);
 
 export function usePanelIntent() {
-  const [firstIntent, setFirstIntent] = useState<string | null>(null);
   const waiting = useRef<{ path: string; timer: ReturnType<typeof setTimeout> } | null>(null);
 
   const handlers = useMemo(() => {
@@ -43,13 +41,10 @@ export function usePanelIntent() {
       if (waiting.current) clearTimeout(waiting.current.timer);
       waiting.current = null;
     };
-    const preload = (path: string) => setFirstIntent((first) => first ?? path);
     const read = (path: string) => {
       cancel();
       // The panel may have opened on this very card while the pointer rested on it.
-      if (path === window.location.pathname) return;
-      readEarly(path);
-      preload(path);
+      if (path !== window.location.pathname) readEarly(path);
     };
     const rest = (path: string | null) => {
       if (path === waiting.current?.path) return;
@@ -67,16 +62,11 @@ export function usePanelIntent() {
       },
       onPointerDown(event: PointerEvent) {
         const path = event.button === 0 && plain(event) ? taskPathAt(event.target) : null;
-        if (path && event.pointerType === 'touch') preload(path);
-        else if (path) read(path);
-      },
-      onFocus(event: FocusEvent) {
-        const path = taskPathAt(event.target);
-        if (path) preload(path);
+        if (path && event.pointerType !== 'touch') read(path);
       },
     };
   }, []);
 
   useEffect(() => () => clearTimeout(waiting.current?.timer), []);
-  return { handlers, firstIntent };
+  return handlers;
 }

@@ -253,6 +253,11 @@ test('tasks added and cards moved offline are stored when the connection is back
   await expect(page.locator('.board[data-connection="offline"]')).toBeAttached();
   await addTask(page, 'To do', 'Made offline');
   await expect(card(page, 'Made offline')).toContainText('Saving…');
+  // A pointer resting on a card starts its panel's read (decision 164); offline that read simply fails, and
+  // nothing loads the panel's code, whose failure would make React Router reload the page.
+  await page.evaluate(() => Object.assign(window, { offlineMark: 1 }));
+  await card(page, 'Made online').hover();
+  await page.waitForTimeout(300);
   // Move the stored card to Doing with the keyboard: space, right arrow, space.
   await card(page, 'Made online').focus();
   await page.keyboard.press('Space');
@@ -260,6 +265,7 @@ test('tasks added and cards moved offline are stored when the connection is back
   await expect(titles(page, 'Doing')).toHaveText(['Made online']);
   await page.keyboard.press('Space');
   await expect(page.getByRole('status').filter({ hasText: 'Your 2 changes will be saved' })).toBeVisible();
+  expect(await page.evaluate(() => 'offlineMark' in window)).toBe(true);
 
   await context.setOffline(false);
   await expect(card(page, 'Made offline')).toContainText(/#\d+/);

@@ -7,7 +7,7 @@ import { getBoard } from '@lanes/data/boards/get-board';
 import { listBoards } from '@lanes/data/boards/list-boards';
 import { ROLE_RANK } from '@lanes/shared/constants';
 import { useCallback, useMemo } from 'react';
-import { PrefetchPageLinks, redirect, useNavigate, useOutlet, useRouteLoaderData } from 'react-router';
+import { redirect, useNavigate, useOutlet, useRouteLoaderData } from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
@@ -105,9 +105,8 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
     <section
       aria-labelledby="board-title"
       className={panel ? 'board-page has-panel' : 'board-page'}
-      {...intent.handlers}
+      {...intent}
     >
-      {intent.firstIntent ? <PrefetchPageLinks page={intent.firstIntent} /> : null}
       <style href="board-css" precedence="default">
         {boardCss}
       </style>
