@@ -258,6 +258,10 @@ test('tasks added and cards moved offline are stored when the connection is back
   await page.evaluate(() => Object.assign(window, { offlineMark: 1 }));
   await card(page, 'Made online').hover();
   await page.waitForTimeout(300);
+  // Opening a card offline says why it does not open, and the board stays (decision 165).
+  await card(page, 'Made online').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'You are offline' })).toBeVisible();
+  await expect(page).toHaveURL(path);
   // Move the stored card to Doing with the keyboard: space, right arrow, space.
   await card(page, 'Made online').focus();
   await page.keyboard.press('Space');

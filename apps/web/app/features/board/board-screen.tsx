@@ -64,6 +64,16 @@ export const BoardScreen = memo(function BoardScreen({
   const getModel = useCallback(() => modelRef.current, []);
   const [filter, setFilter] = useState(initialFilter);
   const { toasts, show, dismiss } = useToasts();
+  // Offline a panel can be neither read nor, the first time, have its code loaded; React Router answers a
+  // failed code load by reloading the page, which left the board (and its queued writes) for the browser's
+  // offline page. So the card says why it does not open (decision 165).
+  const openTask = useCallback(
+    (taskId: string) => {
+      if (navigator.onLine !== false) onOpenTask(taskId);
+      else show('You are offline: tasks open again once the connection is back.');
+    },
+    [onOpenTask, show],
+  );
   const me = useMemo(() => meProp, [meProp.userId, meProp.displayName, meProp.avatarPath]);
   const [waiting, setWaiting] = useState(0);
   // Set when a write could not reach the server (even with the browser online); cleared once all are saved.
@@ -204,7 +214,7 @@ export const BoardScreen = memo(function BoardScreen({
                   actions={writes}
                   onCardMenu={canEdit ? openCardMenu : undefined}
                   boardPath={boardPath}
-                  onOpenTask={onOpenTask}
+                  onOpenTask={openTask}
                 />
               );
             })}
