@@ -3,7 +3,7 @@
  * (signed in, signed out, 404), every field edited and saved, comments, a teammate seeing edits live, and a
  * viewer with no controls whose hand-made posts change nothing.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page, Route } from '@playwright/test';
 // The data package's in-memory PNG maker: the same valid images its own storage tests upload.
 import { png } from '../../../../packages/data/tests/images.ts';
 import { expectAccessible } from './accessibility.ts';
@@ -184,6 +184,14 @@ test('a task URL is server-rendered with its board; unknown tasks and tasks of a
 
   const missing = await page.request.get(`${BOARD}/t/${crypto.randomUUID()}`);
   expect(missing.status()).toBe(404);
+  // In the browser the board stays, with the panel's place saying so (decision 165); Esc goes back.
+  const unknown = await page.goto(`${BOARD}/t/${crypto.randomUUID()}`);
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product launch');
+  await expect(panel(page)).toHaveAccessibleName('Task not found');
+  await expect(panel(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(BOARD);
   const elsewhere = await taskIdOf(page, OTHER_BOARD, 'Homepage hero text');
   expect((await page.request.get(`${BOARD}/t/${elsewhere}`)).status()).toBe(404);
   expect((await page.request.get(`${BOARD}/t/not-a-uuid`)).status()).toBe(404);
@@ -251,6 +259,30 @@ test('a card moved after its early read opens with the move, not as it was', asy
   await moved;
   await card(page, title).click();
   await expect(panel(page).getByText('moved it from To do to Doing')).toBeVisible();
+});
+
+test('a card that cannot be read for want of a network leaves the board, says so and tries again', async ({
+  page,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  await page.goto(BOARD);
+  await live(page);
+  // The browser believes it is online, but no read of a panel gets through (a captive portal, say).
+  const cut = (route: Route) => route.abort('internetdisconnected');
+  await page.route('**/t/*.data*', cut);
+  await page.route('**/t/*/panel', cut);
+  await card(page, 'Fix signup on Safari').click();
+  await expect(panel(page)).toHaveAccessibleName('Cannot reach the server');
+  // Over the board, as the panel itself is (its CSS comes with the error too).
+  await expect(panel(page)).toHaveCSS('position', 'fixed');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product launch');
+  await expectAccessible(page, 'task panel, cannot reach the server');
+
+  await page.unroute('**/t/*.data*', cut);
+  await page.unroute('**/t/*/panel', cut);
+  await panel(page).getByRole('button', { name: 'Try again' }).click();
+  await expect(panel(page)).toHaveAccessibleName(/Fix signup on Safari/);
+  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
 });
 
 test('a signed-out deep link goes through sign-in and back to the panel', async ({ page }) => {

@@ -4,12 +4,13 @@
  * closes; Esc and the close link return to the board's URL.
  */
 import { useEffect, useMemo, useReducer, useRef } from 'react';
-import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { useNavigate, useRouteLoaderData } from 'react-router';
 import { ActivityList } from './activity-list.tsx';
 import { AttachmentList } from './attachment-list.tsx';
 import { AttachmentUpload } from './attachment-upload.tsx';
 import { CommentThread } from './comment-thread.tsx';
 import { DescriptionField } from './description-field.tsx';
+import { PanelFrame, usePanelClose } from './panel-frame.tsx';
 import { type PanelModel, panelReducer } from './panel-model.ts';
 import { TaskActions } from './task-actions.tsx';
 import { TaskFields } from './task-fields.tsx';
@@ -54,40 +55,23 @@ export function TaskPanel(props: TaskPanelProps) {
   const canEdit = roleCanEdit && (board?.canEdit ?? true);
   const columns = Object.fromEntries((board?.model.columns ?? []).map((c) => [c.id, c.name]));
 
-  const location = useLocation();
   const navigate = useNavigate();
-  const close = { pathname: boardPath, search: location.search };
+  const close = usePanelClose(boardPath);
   // Deleted here or by a teammate: the panel has nothing left to show, so it leaves for the board (refetching
   // it would only answer 404).
   usePanelLive(initial.task.id, dispatch, () => void navigate(close, { replace: true }), openedEarly);
   const panel = useRef<HTMLElement>(null);
-  useDialogFocus(panel, model.task.id);
-
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      void navigate(close, { preventScrollReset: true });
-    }
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  });
 
   const { task } = model;
   const uploadTo = useMemo(() => ({ workspaceId, taskId: task.id }), [workspaceId, task.id]);
   return (
-    <aside ref={panel} className="task-panel" role="dialog" aria-labelledby="task-panel-title" tabIndex={-1}>
-      <header className="task-panel-head">
-        <span className="task-panel-number">#{task.number}</span>
-        <Link
-          to={close}
-          preventScrollReset
-          className="btn btn-quiet task-panel-close"
-          aria-label="Close task"
-        >
-          ✕
-        </Link>
-      </header>
+    <PanelFrame
+      taskId={task.id}
+      boardPath={boardPath}
+      labelledBy="task-panel-title"
+      head={<span className="task-panel-number">#{task.number}</span>}
+      frame={panel}
+    >
       <TitleField task={task} canEdit={canEdit} />
       <TaskActions task={task} canEdit={canEdit} canAdmin={canAdmin} />
       <TaskFields model={model} canEdit={canEdit} />
@@ -112,20 +96,6 @@ export function TaskPanel(props: TaskPanelProps) {
         canAdmin={canAdmin}
       />
       <ActivityList entries={model.activity} columns={columns} />
-    </aside>
+    </PanelFrame>
   );
-}
-
-/** Focus into the panel on open (and on switching task); back to the task's card when it closes. */
-function useDialogFocus(panel: React.RefObject<HTMLElement | null>, taskId: string) {
-  useEffect(() => {
-    panel.current?.focus({ preventScroll: true });
-    return () => {
-      // Only when focus was ours to give back: not if the person already moved on to something else.
-      const active = document.activeElement;
-      if (active && active !== document.body && !active.closest('.task-panel')) return;
-      const card = document.querySelector<HTMLElement>(`[data-task-id="${taskId}"] .lane-card-body`);
-      card?.focus();
-    };
-  }, [panel, taskId]);
 }

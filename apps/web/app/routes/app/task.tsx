@@ -7,6 +7,7 @@ import { redirect } from 'react-router';
 import { readPanel } from '../../features/task-panel/load-panel.server.ts';
 import panelCss from '../../features/task-panel/panel.css?inline';
 import { runPanelAction } from '../../features/task-panel/panel-actions.server.ts';
+import { PanelError } from '../../features/task-panel/panel-error.tsx';
 import { TaskPanel } from '../../features/task-panel/task-panel.tsx';
 import { takeEarly } from '../../lib/early-panel.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
@@ -46,10 +47,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function Task({ loaderData, params }: Route.ComponentProps) {
   return (
     <>
-      <style href="task-panel-css" precedence="default">
-        {panelCss}
-      </style>
+      <PanelStyle />
       <TaskPanel key={params.taskId} {...loaderData} boardPath={`/w/${params.slug}/b/${params.boardId}`} />
     </>
+  );
+}
+
+/** The board stays when its task cannot be read: a missing task, or no network (decision 165). */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return (
+    <>
+      <PanelStyle />
+      <PanelError error={error} taskId={params.taskId} boardPath={`/w/${params.slug}/b/${params.boardId}`} />
+    </>
+  );
+}
+
+/** The panel's CSS, inlined with the page that shows it (React hoists it to `<head>` once). */
+function PanelStyle() {
+  return (
+    <style href="task-panel-css" precedence="default">
+      {panelCss}
+    </style>
   );
 }
