@@ -31,7 +31,7 @@ export function readEarly(taskPath: string, now = Date.now()): void {
   const answer = fetch(earlyUrl(taskPath), {
     signal: abort.signal,
     headers: { Accept: 'application/json' },
-    // A session that has ended answers with a redirect to sign-in; the navigation itself should meet it.
+    // A session revoked elsewhere is answered with a redirect (decision 116); the click's own read meets it.
     redirect: 'manual',
   })
     .then((response) =>
