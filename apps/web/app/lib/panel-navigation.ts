@@ -7,7 +7,9 @@
  */
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 
-const boardOf = (url: URL) => url.pathname.replace(/\/t\/[^/]+$/, '');
+/** The board's own path under a task URL's path (a board's path is its own board path). */
+export const boardPathOf = (pathname: string) => pathname.replace(/\/t\/[^/]+$/, '');
+const boardOf = (url: URL) => boardPathOf(url.pathname);
 
 /** A panel opened, closed, switched or written to, without leaving its board. */
 export function onlyAPanelChanged({

@@ -11,6 +11,7 @@
  */
 import { type PointerEvent, useEffect, useMemo, useRef } from 'react';
 import { readEarly } from './early-panel.ts';
+import { boardPathOf } from './panel-navigation.ts';
 
 /** A pointer resting this long on a card means intent; passing over it on the way elsewhere does not. */
 export const INTENT_MS = 80;
@@ -24,7 +25,7 @@ export function taskPathAt(target: EventTarget | null): string | null {
   if (!(target instanceof Element)) return null;
   const path = target.closest('[data-task-id] a[href]')?.getAttribute('href');
   const here = window.location.pathname;
-  const board = here.replace(/\/t\/[^/]+$/, '');
+  const board = boardPathOf(here);
   return path?.startsWith(`${board}/t/`) && !path.slice(board.length + 3).includes('/') && path !== here
     ? path
     : null;

@@ -37,31 +37,23 @@ export function PanelError({ error, taskId, boardPath }: PanelErrorProps) {
 
 /** SPEC §8's words for what went wrong. A failed `fetch` (no answer at all) is a TypeError. */
 export function sayError(error: unknown): { title: string; text: string; retry: boolean } {
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      return {
-        title: 'Task not found',
-        text: 'This task no longer exists, or you do not have access to it.',
-        retry: false,
-      };
-    }
-    const reference = (error.data as { requestId?: string } | null)?.requestId;
+  if (isRouteErrorResponse(error) && error.status === 404) {
     return {
-      title: 'Something went wrong',
-      text: `The task could not be loaded. Please try again in a moment.${reference ? ` Reference: ${reference}.` : ''}`,
-      retry: true,
+      title: 'Task not found',
+      text: 'This task no longer exists, or you do not have access to it.',
+      retry: false,
     };
   }
   if (error instanceof TypeError) {
-    return {
-      title: 'Cannot reach the server',
-      text: 'Check your connection, then try again.',
-      retry: true,
-    };
+    return { title: 'Cannot reach the server', text: 'Check your connection, then try again.', retry: true };
   }
+  // Of a server's failure only its reference is shown; of anything else, nothing.
+  const reference = isRouteErrorResponse(error)
+    ? (error.data as { requestId?: string } | null)?.requestId
+    : undefined;
   return {
     title: 'Something went wrong',
-    text: 'The task could not be loaded. Please try again in a moment.',
+    text: `The task could not be loaded. Please try again in a moment.${reference ? ` Reference: ${reference}.` : ''}`,
     retry: true,
   };
 }
