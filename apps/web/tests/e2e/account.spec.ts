@@ -12,6 +12,7 @@ import {
   createAccount,
   emailedLink,
   expect,
+  live,
   PASSWORD,
   signIn,
   signInQuickly,
@@ -102,7 +103,7 @@ test('an avatar uploads with progress, shows in the header and on a teammate’s
     assignee_id: me.id,
   });
   await page.goto(ACME_BOARD);
-  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+  await live(page);
   const teammate = await newPage(browser);
   await signIn(teammate, 'carol@lanes.test', PASSWORD, `/sign-in?next=${encodeURIComponent(ACME_BOARD)}`);
   await expect(teammate).toHaveURL(ACME_BOARD);

@@ -4,7 +4,7 @@
  */
 
 import { expectAccessible } from './accessibility.ts';
-import { adminPost, expect, signInQuickly, test } from './fixtures.ts';
+import { adminPost, expect, live, signInQuickly, test } from './fixtures.ts';
 
 const ACME = 'a0000000-0000-4000-8000-000000000001';
 
@@ -41,7 +41,7 @@ test('the first HTML holds the first cards; the rest arrive once live, with noth
   expect(html).toContain('Show all <!-- -->45<!-- --> tasks');
 
   await page.goto(path);
-  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+  await live(page);
   await expect(page.locator('.lane-card-title')).toHaveCount(45);
   await expect(page.locator('.lane-card-title').last()).toHaveText('Card 45');
   await expect(page.getByRole('link', { name: /Show all/ })).toHaveCount(0);

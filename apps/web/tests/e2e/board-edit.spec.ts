@@ -6,14 +6,20 @@
 
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_ID, admin, createAccount, expect, PASSWORD, signIn, signInQuickly, test } from './fixtures.ts';
+import {
+  ACME_ID,
+  admin,
+  createAccount,
+  expect,
+  live,
+  PASSWORD,
+  signIn,
+  signInQuickly,
+  test,
+} from './fixtures.ts';
 
 // Each test walks a whole story through the UI (and a reload); on a busy machine that outgrows the default.
 test.describe.configure({ timeout: 60_000 });
-
-async function live(page: Page) {
-  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
-}
 
 /** A fresh, empty board in the seeded workspace. */
 async function newBoard(page: Page, name: string): Promise<string> {

@@ -11,6 +11,7 @@ import {
   createAccount,
   expect,
   keyboardMove,
+  live,
   PASSWORD,
   signIn,
   test,
@@ -29,10 +30,6 @@ async function newBoard(page: Page, name: string): Promise<string> {
 }
 
 /** Hydrated and subscribed to the board channel. */
-async function live(page: Page) {
-  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
-}
-
 function column(page: Page, name: string): Locator {
   return page
     .locator('[data-column-id]')

@@ -120,6 +120,11 @@ export function card(page: Page, title: string): Locator {
   return page.locator('.lane-card-body').filter({ hasText: title });
 }
 
+/** The board on screen has joined its live channel (its `data-connection` says so). */
+export async function live(page: Page) {
+  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+}
+
 /** Space picks the card up, the arrows move it, space drops it. */
 export async function keyboardMove(page: Page, title: string, keys: string[]) {
   const handle = card(page, title);

@@ -3,7 +3,7 @@
  * board that works under that CSP: signed in, live, a task added and switched theme, with no violation.
  */
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, live, signIn, test } from './fixtures.ts';
 
 const BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
 
@@ -54,7 +54,7 @@ test('signing in and using the board logs no CSP violation', async ({ page }) =>
   const violations = await collectViolations(page);
   await signIn(page, 'carol@lanes.test', undefined, `/sign-in?next=${encodeURIComponent(BOARD)}`);
   await expect(page).toHaveURL(BOARD);
-  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+  await live(page);
   const title = `CSP check ${Date.now().toString(36)}`;
   const input = page.getByLabel('New task in To do');
   await input.fill(title);
@@ -62,6 +62,6 @@ test('signing in and using the board logs no CSP violation', async ({ page }) =>
   await expect(page.getByText(title)).toBeVisible();
   await page.reload();
   await expect(page.getByText(title)).toBeVisible();
-  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+  await live(page);
   expect(violations).toEqual([]);
 });

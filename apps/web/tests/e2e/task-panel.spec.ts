@@ -7,7 +7,17 @@ import type { Browser, Locator, Page, Route } from '@playwright/test';
 // The data package's in-memory PNG maker: the same valid images its own storage tests upload.
 import { png } from '../../../../packages/data/tests/images.ts';
 import { expectAccessible } from './accessibility.ts';
-import { admin, card, expect, keyboardMove, PASSWORD, signIn, signInQuickly, test } from './fixtures.ts';
+import {
+  admin,
+  card,
+  expect,
+  keyboardMove,
+  live,
+  PASSWORD,
+  signIn,
+  signInQuickly,
+  test,
+} from './fixtures.ts';
 
 // Each test walks a whole flow (several saves, two browsers, uploads): more than the suite's 20 s default.
 test.describe.configure({ timeout: 60_000 });
@@ -17,8 +27,11 @@ const OTHER_BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000002';
 
 const panel = (page: Page): Locator => page.getByRole('dialog');
 
-async function live(page: Page) {
-  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+/** Alice, signed in, on the seeded board once it is live. */
+async function aliceOnBoard(page: Page) {
+  await signInQuickly(page, 'alice@lanes.test');
+  await page.goto(BOARD);
+  await live(page);
 }
 
 /** A fresh task in the seeded board's To do column, so tests never see each other's edits. */
@@ -48,9 +61,7 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
 test('a card opens its panel by mouse and by keyboard, over a board that stays loaded and live', async ({
   page,
 }) => {
-  await signInQuickly(page, 'alice@lanes.test');
-  await page.goto(BOARD);
-  await live(page);
+  await aliceOnBoard(page);
   // Survives client navigations, not a reload.
   await page.evaluate(() => Object.assign(window, { boardMark: 1 }));
 
@@ -121,16 +132,14 @@ test('a card opens its panel by mouse and by keyboard, over a board that stays l
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(BOARD);
   expect(await page.evaluate(() => (window as unknown as { boardMark: number }).boardMark)).toBe(1);
-  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+  await live(page);
 });
 
 test('on a phone the open panel is the screen: the columns beneath are skipped, and come back on close', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 780 });
-  await signInQuickly(page, 'alice@lanes.test');
-  await page.goto(BOARD);
-  await live(page);
+  await aliceOnBoard(page);
   const columns = page.locator('.lanes');
   const safari = card(page, 'Fix signup on Safari');
   await columns.evaluate((node) => node.scrollTo({ left: node.scrollWidth }));
@@ -264,9 +273,7 @@ test('a card moved after its early read opens with the move, not as it was', asy
 test('a card that cannot be read for want of a network leaves the board, says so and tries again', async ({
   page,
 }) => {
-  await signInQuickly(page, 'alice@lanes.test');
-  await page.goto(BOARD);
-  await live(page);
+  await aliceOnBoard(page);
   // The browser believes it is online, but no read of a panel gets through (a captive portal, say).
   const cut = (route: Route) => route.abort('internetdisconnected');
   await page.route('**/t/*.data*', cut);
@@ -282,7 +289,7 @@ test('a card that cannot be read for want of a network leaves the board, says so
   await page.unroute('**/t/*/panel', cut);
   await panel(page).getByRole('button', { name: 'Try again' }).click();
   await expect(panel(page)).toHaveAccessibleName(/Fix signup on Safari/);
-  await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
+  await live(page);
 });
 
 test('a signed-out deep link goes through sign-in and back to the panel', async ({ page }) => {
