@@ -37,10 +37,13 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 
 type PanelAnswer = Awaited<ReturnType<typeof readPanel>>;
 
+/** The board this task URL opens over, where closing or deleting the task returns. */
+const boardPathIn = (params: { slug: string; boardId: string }) => `/w/${params.slug}/b/${params.boardId}`;
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = requireUser(request, context);
   const result = await runPanelAction(client, params.taskId, await request.formData());
-  if (result.ok && result.deleted) throw redirect(`/w/${params.slug}/b/${params.boardId}`, 303);
+  if (result.ok && result.deleted) throw redirect(boardPathIn(params), 303);
   return result;
 }
 
@@ -48,7 +51,7 @@ export default function Task({ loaderData, params }: Route.ComponentProps) {
   return (
     <>
       <PanelStyle />
-      <TaskPanel key={params.taskId} {...loaderData} boardPath={`/w/${params.slug}/b/${params.boardId}`} />
+      <TaskPanel key={params.taskId} {...loaderData} boardPath={boardPathIn(params)} />
     </>
   );
 }
@@ -58,7 +61,7 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return (
     <>
       <PanelStyle />
-      <PanelError error={error} taskId={params.taskId} boardPath={`/w/${params.slug}/b/${params.boardId}`} />
+      <PanelError error={error} taskId={params.taskId} boardPath={boardPathIn(params)} />
     </>
   );
 }
