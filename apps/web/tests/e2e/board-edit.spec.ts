@@ -11,6 +11,7 @@ import {
   admin,
   createAccount,
   expect,
+  keyboardMove,
   live,
   PASSWORD,
   signIn,
@@ -269,11 +270,8 @@ test('tasks added and cards moved offline are stored when the connection is back
   await expect(page.getByRole('alert').filter({ hasText: 'You are offline' })).toBeVisible();
   await expect(page).toHaveURL(path);
   // Move the stored card to Doing with the keyboard: space, right arrow, space.
-  await card(page, 'Made online').focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowRight');
+  await keyboardMove(page, 'Made online', ['ArrowRight']);
   await expect(titles(page, 'Doing')).toHaveText(['Made online']);
-  await page.keyboard.press('Space');
   await expect(page.getByRole('status').filter({ hasText: 'Your 2 changes will be saved' })).toBeVisible();
   expect(await page.evaluate(() => 'offlineMark' in window)).toBe(true);
 
