@@ -22,6 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isPortTaken, portInUse } from '../util/ports.ts';
 import { isProcessRunning as isAlive } from '../util/process.ts';
 import { findPostgresBinaries } from './binaries.ts';
+import { installExtensionFiles } from './install-extensions.ts';
 
 export const SUPERUSER = 'postgres';
 /** The CLI's local password for `postgres` and the service roles; loopback-only, like `supabase start`. */
@@ -189,6 +190,8 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
     ensureTraversable(root);
     ensureTraversable(dirname(dataDir));
   }
+  // The emulated extensions (pg_cron, pg_net, Vault) must be in place before `create extension` runs.
+  installExtensionFiles(root);
   if (!(await stopOrphan(dataDir)) && existsSync(dataDir)) killStrandedBackends(dataDir);
   if (await isPortTaken(port)) {
     throw portInUse(port, 'db', 'config.toml [db] port, or --db-port');
