@@ -23,7 +23,7 @@ import { inboxHandler } from './inbox/http.ts';
 import { Inbox } from './inbox/inbox.ts';
 import { Jwt, loadProjectKeys, loadSigningKey } from './jwt.ts';
 import { DEFAULT_API_KEYS, JWT_SECRET, projectApiKeys } from './keys.ts';
-import { build as buildManagement } from './management/index.ts';
+import { build as buildManagement, type ManagementOptions } from './management/index.ts';
 import { cliWorkdir } from './postgres/cli-workdir.ts';
 import { bootstrap, bootstrapHash, migrate, pendingMigrations } from './postgres/database.ts';
 import { LOCAL_PASSWORD, startPostgres } from './postgres/server.ts';
@@ -48,9 +48,10 @@ export interface StartOptions {
   skipMigrations?: boolean;
   /**
    * Serve the Management API's function deploy and secrets routes under `/v1` (management/index.ts), so
-   * this stack can play a hosted project for `supabase functions deploy` and `secrets set`.
+   * this stack can play the hosted project `projectRef` for `supabase functions deploy` and `secrets set`,
+   * managed with `accessToken` alone.
    */
-  managementApi?: boolean;
+  managementApi?: ManagementOptions;
   /**
    * Extra variables for every edge function, over `supabase/functions/.env` (like the CLI's
    * `functions serve --env-file`): e.g. the web app's URL for the links functions email.
@@ -260,7 +261,8 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
     const realtime = await make(buildRealtime);
     const storage = await make(buildStorage);
     const functions = await make(buildFunctions);
-    const management = options.managementApi ? await make(buildManagement) : undefined;
+    const { managementApi } = options;
+    const management = managementApi ? await make((s) => buildManagement(s, managementApi)) : undefined;
     const gateway = new Gateway(
       stackRoutes({ auth, rest, realtime, storage, functions, ...(management ? { management } : {}) }),
       log,

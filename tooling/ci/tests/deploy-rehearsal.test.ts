@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { RunningStack } from '@lanes/stack';
 import { generateTypes } from '@lanes/stack/database';
 import { startTestStack } from '@lanes/stack/testing';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_SECRETS } from '../src/deploy/env.ts';
 import { edgeFunctions } from '../src/deploy/project.ts';
@@ -48,6 +48,19 @@ function projectFolder(name: string, extra: (supabaseDir: string) => void = () =
   return workdir;
 }
 
+interface Deployed {
+  slug?: string;
+  name?: string;
+  verify_jwt?: boolean;
+  version?: number;
+}
+
+/** What the second stack's Management API holds for the project, read with the project's own token. */
+const management = (path: string) =>
+  fetch(`${target.apiUrl}/v1/projects/${PROJECT_REF}${path}`, {
+    headers: { authorization: `Bearer ${ACCESS_TOKEN}` },
+  }).then((r) => r.json() as Promise<Deployed[]>);
+
 const hostedEnv = () => ({
   SUPABASE_PROJECT_ID: PROJECT_REF,
   SUPABASE_ACCESS_TOKEN: ACCESS_TOKEN,
@@ -63,7 +76,10 @@ beforeAll(async () => {
   process.env.STACK_LOG_FILE = join(dir, 'stack.log');
   [source, target] = await Promise.all([
     startTestStack({ workdir: repoRoot }),
-    startTestStack({ workdir: projectFolder('hosted'), managementApi: true }),
+    startTestStack({
+      workdir: projectFolder('hosted'),
+      managementApi: { projectRef: PROJECT_REF, accessToken: ACCESS_TOKEN },
+    }),
   ]);
   delete process.env.STACK_LOG_FILE;
   profile = writeCliProfile(dir, target.apiUrl);
@@ -73,6 +89,23 @@ afterAll(async () => {
   await Promise.all([source?.stop(), target?.stop()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+/** A confirmed user of the second stack, signed in (created with the service role when new). */
+async function signedIn(admin: SupabaseClient, email: string): Promise<SupabaseClient> {
+  const password = 'rehearsal123';
+  await admin.auth.admin.createUser({ email, password, email_confirm: true });
+  const client = createClient(target.apiUrl, target.anonKey, { auth: { persistSession: false } });
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  expect(error).toBeNull();
+  return client;
+}
+
+/** The raw token of an invitation email's link (`…/invite/<token>`). */
+function inviteToken(mail: { Text: string } | undefined): string {
+  const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail?.Text ?? '')?.[1];
+  expect(token, 'an invitation link in the email').toBeTruthy();
+  return token!;
+}
 
 describe('pnpm deploy:backend --db-url, against a second stack', () => {
   it('brings the empty database to the first stack’s schema and types, and deploys every function', async () => {
@@ -88,10 +121,6 @@ describe('pnpm deploy:backend --db-url, against a second stack', () => {
     expect(deployedTypes).toBe(localTypes);
 
     // Each function reached the second stack's Management API with its verify_jwt, and its secrets.
-    const management = (path: string) =>
-      fetch(`${target.apiUrl}/v1/projects/${PROJECT_REF}${path}`, {
-        headers: { authorization: `Bearer ${ACCESS_TOKEN}` },
-      }).then((r) => r.json() as Promise<{ slug?: string; name?: string; verify_jwt?: boolean }[]>);
     expect((await management('/functions')).map((f) => [f.slug, f.verify_jwt])).toEqual(
       edgeFunctions(repoRoot).map((fn) => [fn.name, fn.verifyJwt]),
     );
@@ -134,7 +163,62 @@ describe('pnpm deploy:backend --db-url, against a second stack', () => {
     const [mail] = target.inbox.list('guest@rehearsal.example');
     expect(mail?.From.Address).toBe('no-reply@rehearsal.example');
     expect(mail?.Text).toContain('https://lanes.rehearsal.example/invite/');
+
+    // The other three deployed functions answer there too: the guest accepts, a second invitee declines,
+    // and a user with nothing of their own deletes their account.
+    const guest = await signedIn(admin, 'guest@rehearsal.example');
+    const accepted = await guest.functions.invoke('accept-invitation', {
+      body: { token: inviteToken(mail) },
+    });
+    expect(accepted.error).toBeNull();
+    expect(accepted.data).toMatchObject({ workspace: { slug: 'rehearsal' }, role: 'member' });
+
+    const invitedAgain = await anon.functions.invoke('invite-member', {
+      body: { workspaceId: workspace.data!.id, email: 'declines@rehearsal.example', role: 'viewer' },
+    });
+    expect(invitedAgain.error).toBeNull();
+    const [second] = target.inbox.list('declines@rehearsal.example');
+    const decliner = await signedIn(admin, 'declines@rehearsal.example');
+    const declined = await decliner.functions.invoke('decline-invitation', {
+      body: { token: inviteToken(second) },
+    });
+    expect(declined.error).toBeNull();
+    expect(declined.data).toEqual({ declined: true });
+
+    const leaving = await signedIn(admin, 'leaving@rehearsal.example');
+    const { data: leaver } = await leaving.auth.getUser();
+    const deleted = await leaving.functions.invoke('delete-account', { body: {} });
+    expect(deleted.error).toBeNull();
+    expect((await admin.auth.admin.getUserById(leaver.user!.id)).error).not.toBeNull();
   }, 60_000);
+
+  it('fails with a wrong access token, and changes no function or secret of the project', async () => {
+    const before = await management('/functions');
+    const secretsBefore = await management('/secrets');
+    const run = await runDeploy(['--db-url', target.dbUrl, '--profile', profile], {
+      ...hostedEnv(),
+      SUPABASE_ACCESS_TOKEN: `sbp_${'badc0de1'.repeat(5)}`,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('supabase secrets set failed');
+    expect(await management('/functions')).toEqual(before);
+    expect(await management('/secrets')).toEqual(secretsBefore);
+  }, 120_000);
+
+  it('fails when aimed at another project, and deploys nothing there or here', async () => {
+    const before = await management('/functions');
+    const run = await runDeploy(['--db-url', target.dbUrl, '--profile', profile], {
+      ...hostedEnv(),
+      SUPABASE_PROJECT_ID: 'anotherprojectrefxyz',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('supabase secrets set failed');
+    expect(await management('/functions')).toEqual(before);
+    const elsewhere = await fetch(`${target.apiUrl}/v1/projects/anotherprojectrefxyz/functions`, {
+      headers: { authorization: `Bearer ${ACCESS_TOKEN}` },
+    });
+    expect(elsewhere.status).toBe(404);
+  }, 120_000);
 
   it('logs the stacks to STACK_LOG_FILE', () => {
     expect(readFileSync(join(dir, 'stack.log'), 'utf8')).toMatch(/^\S+ \[\w+\] /m);

@@ -4,7 +4,9 @@
  * project in a deploy rehearsal: point the CLI at it with `--profile <file>` (`api_url: <stack api url>`).
  * A deploy writes the uploaded files into this stack's project folder, where the functions service serves
  * them, with the uploaded `verify_jwt`; secrets go to `supabase/functions/.env`, read by each new worker.
- * Off unless `startStack({ managementApi: true })`: a developer's stack never rewrites its own sources.
+ * Off unless `startStack({ managementApi: { projectRef, accessToken } })`: a developer's stack never rewrites
+ * its own sources. As the hosted API, it answers 401 to any other token and 404 to any other project, so a
+ * rehearsed deploy aimed at the wrong project, or sent with a wrong token, fails as it would on hosted.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,7 +40,13 @@ const message = (status: number, text: string) => json(status, { message: text }
 
 const ROUTE = /^\/projects\/([^/]+)(?:\/(functions|functions\/deploy|secrets))?\/?$/;
 
-export function build(stack: StackContext): Service {
+/** The one project this stack plays, and the personal access token that may manage it. */
+export interface ManagementOptions {
+  projectRef: string;
+  accessToken: string;
+}
+
+export function build(stack: StackContext, project: ManagementOptions): Service {
   const deployed = new Map<string, DeployedFunction>();
   const envFile = join(stack.config.supabaseDir, 'functions', '.env');
   const root = stack.config.workdir;
@@ -107,11 +115,13 @@ export function build(stack: StackContext): Service {
 
   return {
     async fetch(request: Request, ctx: RequestContext): Promise<Response> {
-      if (!/^Bearer \S+$/.test(request.headers.get('authorization') ?? ''))
+      if (request.headers.get('authorization') !== `Bearer ${project.accessToken}`)
         return message(401, 'Unauthorized');
       const match = ROUTE.exec(ctx.path);
       if (!match) return message(404, 'Not found');
       const [, ref, resource] = match;
+      // Hosted answers a token that cannot see the project as it answers a project that does not exist.
+      if (ref !== project.projectRef) return message(404, 'Not Found');
       const method = request.method;
       if (!resource && method === 'GET') {
         return json(200, { id: ref, ref, name: 'local', status: 'ACTIVE_HEALTHY', region: 'local' });

@@ -1,6 +1,6 @@
 /**
  * @module cli-profile — a Supabase CLI profile (`--profile <file>`) whose Management API is a local stack
- * started with `managementApi: true`, so `functions deploy` and `secrets set` reach it instead of supabase.com.
+ * started with `managementApi` (its project ref and token), so `functions deploy` and `secrets set` reach it instead of supabase.com.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
