@@ -12,6 +12,31 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
     headers: { 'content-type': 'application/json', ...headers },
   });
 
+/** Go's encoding/json refuses documents nested deeper than this, so GoTrue answers `bad_json` for them. */
+const MAX_DEPTH = 10_000;
+
+/**
+ * The bracket that opens nesting level `MAX_DEPTH + 1`, or null. Checked before `JSON.parse`: a deeper document
+ * would parse in V8 but overflow the stack (or Postgres's) later and answer 500 where GoTrue answers 400.
+ */
+function tooDeep(text: string): string | null {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth += 1;
+      if (depth > MAX_DEPTH) return text[i] ?? null;
+    } else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  return null;
+}
+
 /** Reads a JSON object body; an empty body is `{}` as in GoTrue, anything else that is not an object is `bad_json`. */
 export async function readBody(request: Request): Promise<Body> {
   const text = await request.text();
@@ -19,6 +44,13 @@ export async function readBody(request: Request): Promise<Body> {
     throw new AuthError(413, 'request_entity_too_large', 'Request body too large (max 1048576 bytes)');
   }
   if (!text.trim()) return {};
+  const deep = tooDeep(text);
+  if (deep) {
+    throw badRequest(
+      'bad_json',
+      `Could not parse request body as JSON: invalid character '${deep}' exceeded max depth`,
+    );
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
