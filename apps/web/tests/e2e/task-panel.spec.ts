@@ -46,6 +46,13 @@ async function newTask(page: Page, title: string): Promise<string> {
   return `${BOARD}/t/${id}`;
 }
 
+/** Seconds between a signed Storage URL's issue and expiry, read from its token's claims. */
+function signedLifetime(url: string): number {
+  const token = new URL(url).searchParams.get('token')!;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+  return claims.exp - claims.iat;
+}
+
 async function taskIdOf(page: Page, boardPath: string, title: string): Promise<string> {
   await page.goto(boardPath);
   return (await page.locator('[data-task-id]').filter({ hasText: title }).getAttribute('data-task-id'))!;
@@ -489,6 +496,9 @@ test('attachments: an image as a thumbnail and a PDF as a link, with progress; t
   // Each thumbnail width is a fresh signed render of Storage's transform endpoint.
   const small = await page.request.get(`${(await thumb.getAttribute('src'))!}`, { maxRedirects: 0 });
   expect(small.headers().location).toMatch(/\/storage\/v1\/render\/image\/sign\/attachments\/.*\?token=/);
+  // Thumbnails are signed for an hour (the browser keeps the redirect for 50 minutes of it).
+  expect(signedLifetime(small.headers().location!)).toBe(3600);
+  expect(small.headers()['cache-control']).toBe('private, max-age=3000');
 
   // The download goes through a fresh, short-lived signed URL.
   const download = await page.request.get((await link.getAttribute('href'))!, { maxRedirects: 0 });
@@ -496,6 +506,8 @@ test('attachments: an image as a thumbnail and a PDF as a link, with progress; t
   expect(download.headers().location).toMatch(
     /\/storage\/v1\/object\/sign\/attachments\/.*spec\.pdf\?token=/,
   );
+  // A download link lives one minute.
+  expect(signedLifetime(download.headers().location!)).toBe(60);
   const bytes = await page.request.get(download.headers().location!);
   expect((await bytes.body()).length).toBe(pdf.length);
 
