@@ -314,15 +314,25 @@ describe('streaming', () => {
 });
 
 describe('routing', () => {
-  it('lets the function answer its own CORS preflight, without a JWT', async () => {
+  it('answers a function’s CORS preflight at the gateway, as Kong does; other OPTIONS reach the function', async () => {
     const res = await call('cors', {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' },
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, x-client-info, apikey, content-type, x-other',
+      },
     });
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe('ok');
+    expect(await res.text()).toBe('');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-headers')).toBe(
+      'authorization, x-client-info, apikey, content-type, x-other',
+    );
+    // No Origin: not a preflight, so the function answers it itself, without a JWT.
+    const own = await call('cors', { method: 'OPTIONS' });
+    expect(await own.text()).toBe('ok');
+    expect(own.headers.get('access-control-allow-headers')).toBe(
       'authorization, x-client-info, apikey, content-type, x-custom',
     );
     const { data } = await supabase.functions.invoke('cors', { body: {} });

@@ -13,6 +13,8 @@ import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../src/
 interface Seen {
   authorization: string | null;
   apikey: string | null;
+  profile: string | null;
+  body: string;
   ctx: RequestContext;
 }
 
@@ -23,6 +25,8 @@ function echo(): Service & { last?: Seen } {
       service.last = {
         authorization: request.headers.get('authorization'),
         apikey: request.headers.get('apikey'),
+        profile: request.headers.get('content-profile'),
+        body: await request.text(),
         ctx,
       };
       return Response.json({ path: ctx.path, role: ctx.apikey?.role ?? null });
@@ -182,37 +186,87 @@ describe('apikey with hosted key-auth (requireApiKey)', () => {
 });
 
 describe('routing, CORS and errors', () => {
-  it('answers CORS preflight itself for rest and auth, with the headers supabase-js sends allowed', async () => {
-    for (const path of ['/rest/v1/tasks', '/auth/v1/token']) {
-      const res = await call(path, { method: 'OPTIONS' });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      const allowed = res.headers.get('access-control-allow-headers')?.split(', ') ?? [];
-      expect(allowed).toEqual(
-        expect.arrayContaining([
-          'authorization',
-          'apikey',
-          'x-client-info',
-          'prefer',
-          'range',
-          'x-upsert',
-          'x-metadata',
-        ]),
-      );
+  /** A browser's preflight carrying supabase-js's `traceparent` and a header of the app's own. */
+  const preflightFrom = (path: string) =>
+    call(path, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,apikey,content-type,traceparent,x-lanes-custom',
+      },
+    });
+
+  it('answers preflights on every route as Kong’s cors plugin: requested headers echoed, no key needed', async () => {
+    for (const path of [
+      '/rest/v1/tasks',
+      '/auth/v1/token',
+      '/storage/v1/object/x',
+      '/functions/v1/hello',
+      '/realtime/v1/api/broadcast',
+      '/graphql/v1',
+    ]) {
+      functions.last = undefined;
+      const res = await preflightFrom(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toBe('');
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      expect(headers, path).toEqual({
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT',
+        'access-control-allow-headers': 'authorization,apikey,content-type,traceparent,x-lanes-custom',
+        'content-length': '0',
+      });
+      // The function never sees the preflight: Kong answers it before the edge runtime.
+      expect(functions.last, path).toBeUndefined();
     }
   });
 
-  it('adds CORS headers to refusals, so browsers can read them', async () => {
-    const res = await call('/rest/v1/tasks');
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  it('allows no headers in a preflight that asked for none, and sends other OPTIONS on to the service', async () => {
+    const bare = await call('/rest/v1/tasks', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    });
+    expect(bare.headers.get('access-control-allow-headers')).toBeNull();
+    // Without Origin it is no preflight: the service answers (here, the echo), with the origin allowed.
+    const passed = await callOpen('/functions/v1/hello', { method: 'OPTIONS' });
+    expect(await passed.json()).toEqual({ path: '/hello', role: null });
+    expect(passed.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('hands functions their own preflight', async () => {
-    functions.last = undefined;
-    const res = await call('/functions/v1/hello', { method: 'OPTIONS' });
-    expect(await res.json()).toEqual({ path: '/hello', role: null });
-    expect(functions.last).toBeDefined();
-    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  it('adds the origin to refusals and to every reply, functions’ included; the services’ exposed headers', async () => {
+    const refused = await call('/rest/v1/tasks');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    const fromRest = await call('/rest/v1/tasks', { headers: { apikey: ANON_KEY } });
+    expect(fromRest.headers.get('access-control-expose-headers')).toContain('content-range');
+    const fromFunction = await call('/functions/v1/hello', { method: 'POST' });
+    expect(fromFunction.headers.get('access-control-allow-origin')).toBe('*');
+    // A function's reply passes with its own headers; Kong sets only the origin on it.
+    expect(fromFunction.headers.get('access-control-expose-headers')).toBeNull();
+  });
+
+  it('routes /graphql/v1 to REST’s rpc/graphql with Content-Profile: graphql_public, as kong.yml does', async () => {
+    const res = await call('/graphql/v1', {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(await res.json()).toEqual({ path: '/rpc/graphql', role: 'anon' });
+    expect(rest.last?.ctx.url.pathname).toBe('/rest/v1/rpc/graphql');
+    expect(rest.last?.profile).toBe('graphql_public');
+    expect(rest.last?.body).toBe('{"query":"{ __typename }"}');
+    // Kong's request-transformer `add` leaves a header the client sent; key-auth applies as on REST.
+    await call('/graphql/v1?x=1', {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, 'content-profile': 'public' },
+    });
+    expect(rest.last?.profile).toBe('public');
+    expect(rest.last?.ctx.url.search).toBe('?x=1');
+    expect((await call('/graphql/v1', { method: 'POST' })).status).toBe(401);
   });
 
   it('answers an unknown route with 404 like Kong', async () => {

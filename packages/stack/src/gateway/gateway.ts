@@ -1,12 +1,14 @@
 /**
  * @module gateway — one port, routed by prefix like the CLI's Kong: `/auth/v1`, `/rest/v1`, `/realtime/v1`,
- * `/storage/v1`, `/functions/v1`. Checks the `apikey`, maps opaque keys to their JWTs, answers CORS.
+ * `/storage/v1`, `/functions/v1`, `/graphql/v1`. Checks the `apikey`, maps opaque keys to their JWTs, and
+ * runs Kong's cors plugin (gateway/cors.ts) on every route the CLI's `kong.yml` gives it.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger, RequestContext, Service } from '../context.ts';
 import { type ApiKeys, DEFAULT_API_KEYS, resolveApiKey } from '../keys.ts';
+import { allowOrigin, isPreflight, preflight } from './cors.ts';
 import { sendWebResponse, toWebRequest } from './node-adapter.ts';
 
 export interface Route {
@@ -14,8 +16,10 @@ export interface Route {
   service: Service;
   /** Whether the route demands a known `apikey` (Kong's key-auth plugin). */
   keyAuth: boolean | ((path: string) => boolean);
-  /** Whether the gateway answers CORS preflights itself (functions answer their own). */
+  /** Whether Kong's cors plugin runs on the route: preflights answered here, replies allow any origin. */
   cors: boolean;
+  /** The `Access-Control-Expose-Headers` the real service sends itself (see gateway/cors.ts). */
+  exposeHeaders?: string;
   /**
    * Without key-auth, the CLI's gateway passes a JWT `apikey` on as `Authorization: <apikey>`, with no
    * `Bearer`, when the client sent no Authorization: GoTrue then sees no bearer token. `raw` does exactly
@@ -23,16 +27,6 @@ export interface Route {
    */
   apikeyFallback?: 'raw' | 'bearer';
 }
-
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-  'access-control-allow-headers':
-    'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-upsert, x-metadata, x-supabase-api-version, cache-control, x-retry-count',
-  'access-control-expose-headers':
-    'content-range, content-location, x-supabase-api-version, x-total-count, link, etag',
-  'access-control-max-age': '86400',
-};
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -122,8 +116,8 @@ export class Gateway {
     const match = this.#match(url.pathname);
     if (!match) return json(404, { message: 'no Route matched with those values' });
     const { route, path } = match;
-    if (route.cors && request.method === 'OPTIONS')
-      return new Response(null, { status: 200, headers: CORS_HEADERS });
+    // The cors plugin runs before key-auth in Kong, so a preflight never needs a key.
+    if (route.cors && isPreflight(request)) return preflight(request);
     const admitted = this.#admit(request, url, route, path, ip);
     if (admitted instanceof Response) return this.#withCors(route, admitted);
     let response: Response;
@@ -137,20 +131,7 @@ export class Gateway {
   }
 
   #withCors(route: Route, response: Response): Response {
-    if (!route.cors || response.headers.has('access-control-allow-origin')) return response;
-    try {
-      for (const [k, v] of Object.entries(CORS_HEADERS)) response.headers.set(k, v);
-      return response;
-    } catch {
-      // Responses from fetch() have immutable headers; copy them.
-      const headers = new Headers(response.headers);
-      for (const [k, v] of Object.entries(CORS_HEADERS)) headers.set(k, v);
-      return new Response(response.body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers,
-      });
-    }
+    return route.cors ? allowOrigin(response, route.exposeHeaders) : response;
   }
 
   #upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
