@@ -397,6 +397,9 @@ isOneToOne: false
 "attachment_path_workspace_id":
 { Args: { "object_name": string }; Returns: string
                            },
+"begin_auth_attempt":
+{ Args: { "account_key": string,"action": string,"address_key": string }; Returns: number
+                           },
 "board_channel_board_id":
 { Args: { "topic": string }; Returns: string
                            },
@@ -563,6 +566,9 @@ isOneToOne: false
                            },
 "shares_workspace_with":
 { Args: { "user_id": string }; Returns: boolean
+                           },
+"sign_in_succeeded":
+{ Args: { "account_key": string,"address_key": string }; Returns: undefined
                            },
 "task_board_id":
 { Args: { "task_id": string }; Returns: string
