@@ -20,6 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { RunningStack, StartOptions } from './index.ts';
+import { cliWorkdir } from './postgres/cli-workdir.ts';
 import { generateTypes } from './postgres/database.ts';
 import { stopOrphan } from './postgres/server.ts';
 import { formatStatus, type StatusFormat } from './status.ts';
@@ -33,7 +34,7 @@ Commands:
   stop         stop everything this folder's stack runs
   status       print URLs and keys
   reset        rebuild the database from migrations and seed
-  gen-types    supabase gen types typescript against the stack
+  gen-types    supabase gen types typescript against the running stack (or --db-url)
   serve        run in the foreground (what start runs in the background)
 
 Options:
@@ -116,6 +117,9 @@ interface State extends StackEnv {
   /** Whether the gateway has hosted's key-auth (`--require-api-key`); absent in older state files. */
   requireApiKey?: boolean;
 }
+
+/** The Supabase CLI's own words when a command needs the local database and it is not running. */
+const NOT_RUNNING = 'supabase start is not running.';
 
 const STRICT_NOTE =
   'The gateway requires an API key (--require-api-key): REST, Realtime and Auth answer 401 without one.';
@@ -290,8 +294,16 @@ async function main(): Promise<void> {
       return;
     }
     case 'gen-types': {
-      const state = readState() ?? (await start());
-      const types = await generateTypes(state.dbUrl, workdir, values.schema?.split(','));
+      // As `supabase gen types --local`: a stopped stack is an error, not a reason to start one.
+      const target = readState()?.dbUrl ?? dbUrl;
+      if (!target) {
+        console.error(`${NOT_RUNNING}\nStart the local stack with \`stack start\`, or pass --db-url.`);
+        process.exitCode = 1;
+        return;
+      }
+      // A CLI 2.x `[inbucket]` project needs the shadow folder, or the CLI refuses its config.toml.
+      const cliDir = cliWorkdir(workdir, dataDir);
+      const types = await generateTypes(target, cliDir, values.schema?.split(','));
       if (values.out) writeFileSync(values.out, types);
       else process.stdout.write(types);
       return;

@@ -2,7 +2,7 @@
  * A project made by `supabase init` as other Supabase projects are: keys it leaves out behave as under
  * `supabase start`, the gateway has no key-auth by default, and a CLI 2.x `[inbucket]` section is served.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../src/index.ts';
 import { runSupabaseCli } from '../src/postgres/database.ts';
 import { startTestStack } from '../src/testing.ts';
+import { runCli } from './helpers/cli.ts';
 
 const workdir = mkdtempSync(join(tmpdir(), 'stack-cli-defaults-'));
 const logs: string[] = [];
@@ -26,6 +27,14 @@ beforeAll(async () => {
   // The CLI 2.x name of the mail catcher's section.
   toml.inbucket = toml.local_smtp!;
   delete toml.local_smtp;
+  // A template file beside it, as projects that customise their emails have.
+  mkdirSync(join(workdir, 'supabase', 'templates'));
+  writeFileSync(join(workdir, 'supabase', 'templates', 'invite.html'), '<p>Join: {{ .ConfirmationURL }}</p>');
+  const email = toml.auth!.email as Record<string, Record<string, unknown>>;
+  email.template = {
+    ...email.template,
+    invite: { subject: 'Join us', content_path: './supabase/templates/invite.html' },
+  };
   configText = stringify(toml);
   writeFileSync(file, configText);
   stack = await startTestStack({
@@ -64,6 +73,22 @@ describe('a project as `supabase init` makes it', () => {
     expect(logs).toContain(
       '[stack] config.toml: [inbucket] is the Supabase CLI 2.x name of [local_smtp]; read as [local_smtp] (the file is left as it is)',
     );
+    expect(readFileSync(join(workdir, 'supabase', 'config.toml'), 'utf8')).toBe(configText);
+  });
+
+  it('starts with an email template’s content_path, and its invite email uses the file', async () => {
+    const admin = createClient(stack.apiUrl, stack.secretKey, { auth: { persistSession: false } });
+    const { error } = await admin.auth.admin.inviteUserByEmail('invited@example.com');
+    expect(error).toBeNull();
+    const mail = await stack.inbox.waitFor('invited@example.com', 10_000);
+    expect(mail.Subject).toBe('Join us');
+    expect(mail.HTML).toMatch(/^<p>Join: http/);
+  });
+
+  it('generates types for it with `stack gen-types` (the CLI refuses [inbucket] itself)', async () => {
+    const result = await runCli(['gen-types', '--workdir', workdir, '--db-url', stack.dbUrl], 90_000);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('export type Database = {');
     expect(readFileSync(join(workdir, 'supabase', 'config.toml'), 'utf8')).toBe(configText);
   });
 });

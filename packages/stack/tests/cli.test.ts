@@ -10,6 +10,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY, PUBLISHABLE_KEY, SERVICE_ROLE_KEY } from '../src/keys.ts';
 import { runSupabaseCli } from '../src/postgres/database.ts';
+import { isPortTaken } from '../src/util/ports.ts';
 import { isProcessRunning } from '../src/util/process.ts';
 import { runCli, type TempProject, tempProject } from './helpers/cli.ts';
 
@@ -190,6 +191,17 @@ describe('stack CLI', { timeout: 60_000 }, () => {
     const status = await project.run('status');
     expect(status.code).toBe(1);
     expect(status.stderr.trim()).toBe('The local stack is not running. Start it with `stack start`.');
+  });
+
+  it('gen-types with the stack stopped exits 1 with the Supabase CLI’s message and starts nothing', async () => {
+    const result = await project.run('gen-types');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe('supabase start is not running.');
+    expect(project.postmasterPid()).toBeNull();
+    expect(existsSync(join(project.dataDir, 'state.json'))).toBe(false);
+    expect(await isPortTaken(project.ports.api)).toBe(false);
+    expect(await isPortTaken(project.ports.db)).toBe(false);
   });
 
   it('refuses a port in use with a clear error and starts nothing', async () => {
