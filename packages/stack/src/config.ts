@@ -51,6 +51,10 @@ export interface StackConfig {
       phone: FactorSwitches;
       webAuthn: FactorSwitches;
     };
+    /** `[auth.passkey] enabled` with the relying party of `[auth.webauthn]`. */
+    passkey: { enabled: boolean; rpDisplayName: string; rpId: string; rpOrigins: string[] };
+    /** `[auth.oauth_server]`: its client registry (admin API and dynamic registration) is emulated. */
+    oauthServer: { enabled: boolean; allowDynamicRegistration: boolean };
     /** `[auth.hook.custom_access_token]` when enabled with a `pg-functions://` URI: `[schema, function]`. */
     customAccessTokenHook: [string, string] | null;
     rateLimit: {
@@ -126,6 +130,24 @@ function pgFunctionHook(hook: Table): [string, string] | null {
 }
 
 /**
+ * `[auth.passkey]` and its relying party `[auth.webauthn]`. The CLI's template leaves both commented out;
+ * its commented values (display name "Supabase", rp_id "localhost") stand in, and the origin of `site_url`.
+ */
+function passkeyConfig(auth: Table, siteUrl: string): StackConfig['auth']['passkey'] {
+  const rp = asTable(auth.webauthn);
+  let origin = siteUrl;
+  try {
+    origin = new URL(siteUrl).origin;
+  } catch {}
+  return {
+    enabled: bool(asTable(auth.passkey).enabled, false),
+    rpDisplayName: str(rp.rp_display_name, 'Supabase'),
+    rpId: str(rp.rp_id, 'localhost'),
+    rpOrigins: strs(rp.rp_origins, [origin]),
+  };
+}
+
+/**
  * The Auth features a project turns on that the stack does not emulate, each named by the CLI's own
  * config.toml key (its template and `pkg/config/auth.go`). Their endpoints answer GoTrue's "disabled"
  * errors (auth/handlers/disabled.ts).
@@ -149,9 +171,11 @@ export function notEmulatedAuth(auth: Table): string[] {
       if (on(mfa[type], key)) out.push(`[auth.mfa.${type}] ${key} (${label})`);
     }
   }
-  if (on(auth.passkey)) out.push('[auth.passkey] enabled (passkeys)');
   if (on(auth, 'enable_manual_linking')) out.push('[auth] enable_manual_linking (manual identity linking)');
-  if (on(auth.oauth_server)) out.push('[auth.oauth_server] enabled (OAuth 2.1 server)');
+  // Its client registry is emulated (auth/handlers/oauth-clients.ts); authorization and tokens are not.
+  if (on(auth.oauth_server)) {
+    out.push('[auth.oauth_server] enabled (OAuth 2.1 server: only client registration is emulated)');
+  }
   if (on(auth.captcha)) out.push('[auth.captcha] enabled');
   if (on(asTable(auth.email).smtp)) out.push('[auth.email.smtp] enabled (mail goes to the stack inbox)');
   const groups: [string, string][] = [
@@ -278,6 +302,11 @@ export function loadConfig(workdir: string): StackConfig {
         totp: factorSwitches(mfa.totp),
         phone: factorSwitches(mfa.phone),
         webAuthn: factorSwitches(mfa.web_authn),
+      },
+      passkey: passkeyConfig(auth, str(auth.site_url, 'http://127.0.0.1:3000')),
+      oauthServer: {
+        enabled: bool(asTable(auth.oauth_server).enabled, false),
+        allowDynamicRegistration: bool(asTable(auth.oauth_server).allow_dynamic_registration, false),
       },
       customAccessTokenHook: pgFunctionHook(asTable(asTable(auth.hook).custom_access_token)),
       rateLimit: {

@@ -23,7 +23,10 @@ export type AuditAction =
   | 'factor_unenrolled'
   | 'challenge_created'
   | 'verification_attempted'
-  | 'factor_deleted';
+  | 'factor_deleted'
+  | 'passkey_created'
+  | 'passkey_updated'
+  | 'passkey_deleted';
 
 const LOG_TYPE: Record<AuditAction, string> = {
   login: 'account',
@@ -44,6 +47,9 @@ const LOG_TYPE: Record<AuditAction, string> = {
   challenge_created: 'factor',
   verification_attempted: 'factor',
   factor_deleted: 'factor',
+  passkey_created: 'user',
+  passkey_updated: 'user',
+  passkey_deleted: 'user',
 };
 
 /** The actor of admin-API actions: GoTrue records the token's role as a user with the nil id. */

@@ -10,7 +10,9 @@ import { generateLink, invite } from './handlers/admin-links.ts';
 import { adminUsers } from './handlers/admin-users.ts';
 import { disabledFeature } from './handlers/disabled.ts';
 import { factors } from './handlers/mfa.ts';
+import { oauthClientRoute } from './handlers/oauth-clients.ts';
 import { otp, recover, resend } from './handlers/otp.ts';
+import { passkeyRoute } from './handlers/passkeys.ts';
 import { signup } from './handlers/signup.ts';
 import { token } from './handlers/token.ts';
 import { getUser, logoutHandler, reauthenticate, updateUserSelf } from './handlers/user.ts';
@@ -76,6 +78,8 @@ export function build(stack: StackContext): Service {
         if (handler) return await handler(call);
         const disabled = await disabledFeature(call);
         if (disabled) throw disabled;
+        const feature = (await passkeyRoute(call)) ?? (await oauthClientRoute(call));
+        if (feature) return feature;
         const admin = /^\/admin\/users(?:\/([^/]+))?$/.exec(path);
         if (admin) return await adminUsers(call, admin[1] ?? null);
         const adminFactor = /^\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?$/.exec(path);

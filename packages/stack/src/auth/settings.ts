@@ -1,6 +1,6 @@
 /**
  * @module auth/settings — `GET /settings` as GoTrue answers it: which providers are on, signup and
- * autoconfirm switches. Only email (and anonymous sign-ins, when enabled) exist in the local stack.
+ * autoconfirm switches, passkeys. Only email (and anonymous sign-ins, when enabled) exist in the local stack.
  */
 import type { StackConfig } from '../config.ts';
 
@@ -44,6 +44,6 @@ export function settings(auth: StackConfig['auth']): Record<string, unknown> {
     sms_provider: 'twilio',
     saml_enabled: false,
     saml_private_key_next_configured: false,
-    passkeys_enabled: false,
+    passkeys_enabled: auth.passkey.enabled,
   };
 }

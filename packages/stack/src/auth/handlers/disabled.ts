@@ -1,9 +1,10 @@
 /**
- * @module auth/handlers/disabled — the parts of GoTrue the stack does not emulate (SAML SSO, passkeys, the
- * OAuth 2.1 server, custom OAuth providers, SCIM, manual identity linking, Web3 and OIDC id_token sign-ins)
- * answer as GoTrue does when the feature is off: its own status, error code and message, after the same
- * authentication GoTrue asks first. The start-up notice names those a project's config.toml turns on
- * (config.ts `notEmulated`).
+ * @module auth/handlers/disabled — the parts of GoTrue the stack does not emulate (SAML SSO, the OAuth 2.1
+ * server's authorization flow, custom OAuth providers, SCIM, manual identity linking, Web3 and OIDC id_token
+ * sign-ins), and passkeys and OAuth client registration while config.toml leaves them off, answer as GoTrue
+ * does when the feature is off: its own status, error code and message, after the same authentication
+ * GoTrue asks first. The start-up notice names those a project's config.toml turns on (config.ts
+ * `notEmulatedAuth`).
  */
 import { requireAdmin, requireUser } from '../authenticate.ts';
 import { type AuthError, badRequest, notFound, OAuthError, unprocessable } from '../errors.ts';
@@ -12,6 +13,8 @@ import type { Call } from '../state.ts';
 
 interface Gate {
   path: RegExp;
+  /** The config switch that, when on, lets the path through to its emulation instead. */
+  on?: (config: Call['service']['config']) => boolean;
   /** Who GoTrue authenticates before its feature check. */
   auth: 'none' | 'user' | 'admin';
   error: () => AuthError;
@@ -24,10 +27,27 @@ const passkeysOff = () => notFound('passkey_disabled', 'Passkeys are disabled');
 const GATES: Gate[] = [
   { path: /^\/sso(\/saml\/(metadata|acs))?$/, auth: 'none', error: samlOff },
   { path: /^\/admin\/sso(\/.*)?$/, auth: 'admin', error: samlOff },
-  { path: /^\/passkeys(\/.*)?$/, auth: 'none', error: passkeysOff },
-  { path: /^\/admin\/users\/[^/]+\/passkeys(\/[^/]+)?$/, auth: 'admin', error: passkeysOff },
+  { path: /^\/passkeys(\/.*)?$/, auth: 'none', error: passkeysOff, on: (c) => c.passkey.enabled },
+  {
+    path: /^\/admin\/users\/[^/]+\/passkeys(\/[^/]+)?$/,
+    auth: 'admin',
+    error: passkeysOff,
+    on: (c) => c.passkey.enabled,
+  },
+  {
+    path: /^\/(oauth\/clients\/register)$/,
+    auth: 'none',
+    error: oauthServerOff,
+    on: (c) => c.oauthServer.enabled,
+  },
   { path: /^\/(oauth\/.+|\.well-known\/oauth-authorization-server)$/, auth: 'none', error: oauthServerOff },
   { path: /^\/user\/oauth\/grants$/, auth: 'user', error: oauthServerOff },
+  {
+    path: /^\/admin\/oauth\/clients(\/.*)?$/,
+    auth: 'admin',
+    error: oauthServerOff,
+    on: (c) => c.oauthServer.enabled,
+  },
   { path: /^\/admin\/oauth(\/.*)?$/, auth: 'admin', error: oauthServerOff },
   {
     path: /^\/admin\/custom-providers(\/.*)?$/,
@@ -49,7 +69,7 @@ const GATES: Gate[] = [
 /** The refusal for a path of a feature that is not emulated, or null when the path is not one. */
 export async function disabledFeature(call: Call): Promise<AuthError | null> {
   const gate = GATES.find((g) => g.path.test(call.path));
-  if (!gate) return null;
+  if (!gate || gate.on?.(call.service.config)) return null;
   if (gate.auth === 'user') await requireUser(call);
   if (gate.auth === 'admin') requireAdmin(call);
   return gate.error();
