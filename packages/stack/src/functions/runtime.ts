@@ -103,13 +103,22 @@ export class FunctionRuntime {
       expire = () => resolve('expired');
     });
     let timedOut = false;
-    const timer = setTimeout(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
       timedOut = true;
       this.#options.log(name, `wall clock limit of ${this.#options.timeoutMs} ms reached; worker stopped`);
       // A hung handler may be a busy loop that blocks the whole isolate: only stopping the process frees it.
       worker.kill();
       expire();
-    }, this.#options.timeoutMs);
+    };
+    // The limit is the handler's: it starts once the worker is up, so a cold boot on a busy machine does
+    // not count against it (a boot that fails answers through BootError below).
+    worker.ready.then(
+      () => {
+        if (!finished) timer = setTimeout(stop, this.#options.timeoutMs);
+      },
+      () => {},
+    );
 
     const proxied = worker.fetch(request, url);
     proxied.catch(() => {}); // it may lose the race against the limit
