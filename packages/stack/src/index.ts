@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import postgres, { type Sql } from 'postgres';
 import { build as buildAuth } from './auth/index.ts';
+import { type Background, startBackground } from './background/index.ts';
 import { loadConfig, type StackConfig } from './config.ts';
 import type { Logger, Service, ServiceRole, StackContext } from './context.ts';
 import { build as buildFunctions } from './functions/index.ts';
@@ -204,6 +205,7 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
   const pools: Sql[] = [];
   const services: Service[] = [];
   const servers: Server[] = [];
+  let background: Background | undefined;
   try {
     const fresh = (await prepareDatabase(dbUrl, dataDir, log)) || fromTemplate;
     mark('bootstrap');
@@ -263,6 +265,8 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
     const functions = await make(buildFunctions);
     const { managementApi } = options;
     const management = managementApi ? await make((s) => buildManagement(s, managementApi)) : undefined;
+    // pg_cron's scheduler and pg_net's sender for the emulated extensions (decisions 170, 171).
+    background = await startBackground(stack);
     const gateway = new Gateway(
       stackRoutes({ auth, rest, realtime, storage, functions, ...(management ? { management } : {}) }),
       log,
@@ -299,6 +303,7 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
           const closed = servers.map((server) => new Promise((r) => server.close(r)));
           for (const server of servers) server.closeAllConnections?.();
           await Promise.allSettled(services.map((s) => s.close?.()));
+          await background?.close();
           for (const socket of sockets) socket.destroy();
           await Promise.all(closed);
           await Promise.allSettled(pools.map((p) => p.end({ timeout: 1 })));
@@ -309,6 +314,7 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
     // A half-started stack must not leave workers (Deno, replication), listeners or Postgres behind.
     await Promise.allSettled(servers.map((server) => new Promise((done) => server.close(done))));
     await Promise.allSettled(services.map((s) => s.close?.()));
+    await background?.close().catch(() => {});
     await Promise.allSettled(pools.map((p) => p.end({ timeout: 1 })));
     await pg?.stop();
     throw error;
