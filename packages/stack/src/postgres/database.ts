@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { extensionSourceDir } from './install-extensions.ts';
 
 const bootstrapDir = join(dirname(fileURLToPath(import.meta.url)), 'bootstrap');
 
@@ -19,10 +20,19 @@ function bootstrapFiles(): { name: string; sql: string }[] {
     .map((name) => ({ name, sql: readFileSync(join(bootstrapDir, name), 'utf8') }));
 }
 
-/** A fingerprint of the bootstrap SQL, so a cluster made by an older stack can be told apart. */
+/**
+ * A fingerprint of the bootstrap SQL, so a cluster made by an older stack can be told apart. It covers the
+ * SQL-only extensions too: the bootstrap creates supabase_vault from them, so a changed extension file
+ * must give a new template (postgres/template.ts).
+ */
 export function bootstrapHash(): string {
   const hash = createHash('sha256');
   for (const f of bootstrapFiles()) hash.update(f.name).update(f.sql);
+  for (const name of readdirSync(extensionSourceDir)
+    .filter((f) => /\.(control|sql)$/.test(f))
+    .sort()) {
+    hash.update(name).update(readFileSync(join(extensionSourceDir, name)));
+  }
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -23,6 +23,7 @@ import { isPortTaken, portInUse } from '../util/ports.ts';
 import { isProcessRunning as isAlive } from '../util/process.ts';
 import { findPostgresBinaries } from './binaries.ts';
 import { installExtensionFiles } from './install-extensions.ts';
+import { ensureVaultKey } from './vault-key.ts';
 
 export const SUPERUSER = 'postgres';
 /** The CLI's local password for `postgres` and the service roles; loopback-only, like `supabase start`. */
@@ -192,6 +193,8 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
   }
   // The emulated extensions (pg_cron, pg_net, Vault) must be in place before `create extension` runs.
   installExtensionFiles(root);
+  // Vault's root key, beside the cluster and never in it (decision 172).
+  ensureVaultKey(dirname(dataDir), user);
   if (!(await stopOrphan(dataDir)) && existsSync(dataDir)) killStrandedBackends(dataDir);
   if (await isPortTaken(port)) {
     throw portInUse(port, 'db', 'config.toml [db] port, or --db-port');

@@ -47,6 +47,8 @@ async function buildTemplate(target: string): Promise<void> {
     } finally {
       await server.stop();
     }
+    // Only `db/` is ever copied; the Vault key startPostgres made beside it belongs to no stack.
+    rmSync(join(work, 'keys'), { recursive: true, force: true });
     try {
       renameSync(work, target);
     } catch {
