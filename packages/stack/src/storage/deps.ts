@@ -3,6 +3,8 @@ import type { Jwt } from '../jwt.ts';
 import type { StorageDb } from './db.ts';
 import type { DecodeCache } from './decoded.ts';
 import type { FileStore } from './files.ts';
+import type { UploadLocks } from './resumable/locks.ts';
+import type { PartialStore } from './resumable/partials.ts';
 
 export interface StorageDeps {
   db: StorageDb;
@@ -12,4 +14,7 @@ export interface StorageDeps {
   jwt: Jwt;
   /** config.toml's `[storage] file_size_limit`, in bytes. */
   fileSizeLimit: number;
+  /** Unfinished resumable (TUS) uploads on disk, and one lock per upload. */
+  partials: PartialStore;
+  locks: UploadLocks;
 }

@@ -1,6 +1,6 @@
 /**
  * @module storage — the Storage service (storage-api's HTTP contract for storage-js) under
- * `/storage/v1`: buckets, objects, signed URLs and image transformations. Metadata lives in the
+ * `/storage/v1`: buckets, objects, signed URLs, image transformations and resumable (TUS) uploads. Metadata lives in the
  * `storage` schema and every read or write of it runs as the caller (see `db.ts`); bytes live on
  * local disk under `<dataDir>/storage` (see `files.ts`).
  */
@@ -12,6 +12,7 @@ import { DecodeCache } from './decoded.ts';
 import type { StorageDeps } from './deps.ts';
 import { StorageError, toErrorResponse } from './errors.ts';
 import { FileStore } from './files.ts';
+import { PartialStore, UploadLocks } from './resumable/index.ts';
 import { dispatch } from './routes.ts';
 
 export function build(stack: StackContext): Service {
@@ -25,7 +26,11 @@ export function build(stack: StackContext): Service {
     decoded,
     jwt: stack.jwt,
     fileSizeLimit: stack.config.storage.fileSizeLimit,
+    partials: new PartialStore(root),
+    locks: new UploadLocks(),
   };
+  // Resumable uploads outlive a restart until they expire; the expired go now (and on each creation).
+  void deps.partials.sweep().catch((error) => stack.log('storage', `resumable sweep failed: ${error}`));
   return {
     async fetch(request: Request, ctx: RequestContext): Promise<Response> {
       try {

@@ -12,6 +12,7 @@ import { listV1 } from './list.ts';
 import { listV2 } from './list-v2.ts';
 import { copyObject, moveObject, removeObject, removeObjects } from './objects.ts';
 import { findAsCaller, findForRead, findPublic, findSigned, sendObject } from './read.ts';
+import { resumable } from './resumable/index.ts';
 import { verifyUrlToken } from './sign.ts';
 import { signDownload, signDownloads, signUpload } from './signed.ts';
 import { parseTransform, parseTransformationList, renderImage } from './transform.ts';
@@ -31,6 +32,7 @@ interface Route {
 }
 
 const BUCKET = '([^/]+)';
+const TUS_METHODS = ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'];
 const REST = '(.*)';
 
 function route(methods: string | string[], path: string, handler: Handler): Route {
@@ -124,6 +126,9 @@ export const ROUTES: Route[] = [
   route(['GET', 'HEAD'], '/object/:bucket/*', async (d, r, u, m) =>
     sendObject(d, r, u, await findForRead(d, r, m.bucket, m.name, true)),
   ),
+  // Resumable uploads (TUS): the creation URL, then one URL per upload carrying its id
+  route(TUS_METHODS, '/upload/resumable/?', (d, r, u) => resumable(d, r, u, '')),
+  route(TUS_METHODS, '/upload/resumable/:bucket/?', (d, r, u, m) => resumable(d, r, u, m.bucket)),
   // Image transformations
   route(['GET', 'HEAD'], '/render/image/public/:bucket/*', async (d, r, u, m) => {
     // Parameters are validated before anything is looked up, as storage-api's schema does.

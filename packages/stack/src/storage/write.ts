@@ -9,6 +9,7 @@ import type { Caller } from './auth.ts';
 import { asAdmin, becomeCaller, type Tx } from './db.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
+import type { StagedFile } from './files.ts';
 import { mustBeValidKey } from './keys.ts';
 import { findBucket, type ObjectMetadata, ownerColumns } from './rows.ts';
 import { readUpload } from './upload.ts';
@@ -81,14 +82,39 @@ export async function storeUpload(
     { maxSize, allowedMimeTypes: placeholder ? null : bucket.allowed_mime_types },
     deps.files,
   );
-  const version = randomUUID();
+  try {
+    return await saveObject(deps, target, upload.staged, upload);
+  } catch (error) {
+    await deps.files.discard(upload.staged);
+    throw error;
+  }
+}
+
+export interface ObjectDetails {
+  mimetype: string;
+  cacheControl: string;
+  userMetadata: Record<string, unknown> | undefined;
+}
+
+/**
+ * Makes staged bytes the object `target` names, as `version`: the row is written as the target's caller
+ * and the bytes renamed into place before it commits. On failure the staged file is the caller's to
+ * discard (a resumable upload keeps its bytes for a retry); a replaced version's bytes are removed.
+ */
+export async function saveObject(
+  deps: StorageDeps,
+  target: UploadTarget,
+  staged: StagedFile,
+  details: ObjectDetails,
+  version: string = randomUUID(),
+): Promise<{ Id: string; Key: string }> {
   const metadata: ObjectMetadata = {
-    eTag: upload.staged.eTag,
-    size: upload.staged.size,
-    mimetype: upload.mimetype,
-    cacheControl: upload.cacheControl,
+    eTag: staged.eTag,
+    size: staged.size,
+    mimetype: details.mimetype,
+    cacheControl: details.cacheControl,
     lastModified: new Date().toISOString(),
-    contentLength: upload.staged.size,
+    contentLength: staged.size,
     httpStatusCode: 200,
   };
   let previous: string | undefined;
@@ -111,18 +137,17 @@ export async function storeUpload(
           owner: target.owner,
           version,
           metadata,
-          userMetadata: upload.userMetadata,
+          userMetadata: details.userMetadata,
         },
         target.upsert,
       );
       await asAdmin(tx);
       const [row] = await tx<{ id: string }[]>`
         select id from storage.objects where bucket_id = ${target.bucketId} and name = ${target.name}`;
-      await deps.files.commit(upload.staged, version);
+      await deps.files.commit(staged, version);
       return row?.id ?? newId;
     });
   } catch (error) {
-    await deps.files.discard(upload.staged);
     await deps.files.remove(version);
     throw error;
   }
