@@ -144,8 +144,7 @@ describe('realtime', () => {
       'labels',
       'task_labels',
       'tasks',
-      // The settings screen's member list follows joins and leaves (decision 087).
-      'workspace_members',
+      // Not workspace_members: its changes go over a private channel (decision 068).
     ]);
   });
 });

@@ -503,6 +503,9 @@ isOneToOne: false
 "log_activity":
 { Args: { "board_id": string,"data": Json,"kind": string,"task_id": string,"workspace_id": string }; Returns: undefined
                            },
+"membership_channel_workspace_id":
+{ Args: { "topic": string }; Returns: string
+                           },
 "move_column":
 { Args: { "after_id": string,"before_id": string,"column_id": string }; Returns: {
               "board_id": string,

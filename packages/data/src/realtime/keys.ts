@@ -2,5 +2,6 @@
 export const channelKeys = {
   board: (boardId: string) => `board:${boardId}` as const,
   task: (taskId: string) => `task:${taskId}` as const,
-  members: (workspaceId: string) => `members:${workspaceId}` as const,
+  /** Private: the database broadcasts membership changes here, to members only (decision 068). */
+  members: (workspaceId: string) => `workspace:${workspaceId}:members` as const,
 };

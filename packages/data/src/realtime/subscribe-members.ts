@@ -10,7 +10,7 @@ import { channelKeys } from './keys.ts';
 export const subscribeMembersInput = z.object({ workspaceId: id });
 
 export type MembersEvent =
-  /** Memberships changed: refetch the list (events carry no profile, and deletes only the key). */
+  /** Memberships changed: refetch the list (the broadcast names only the operation). */
   { kind: 'changed' } | { kind: 'status'; status: 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR' };
 
 export interface MembersSubscription {
@@ -18,8 +18,10 @@ export interface MembersSubscription {
 }
 
 /**
- * Row changes only, so a public channel: table RLS decides who gets inserts and updates. A delete's old
- * primary key includes `workspace_id`, so the filter holds for it too.
+ * A private channel the database broadcasts to (decision 068), not `postgres_changes`: Realtime cannot check
+ * a delete against row-level security, and a membership's key is the (workspace, user) pair itself. Realtime
+ * admits only the workspace's members, so the client must carry the user's token (`realtime.setAuth`) before
+ * joining; anyone else gets `CHANNEL_ERROR`.
  */
 export function subscribeMembers(
   client: LanesClient,
@@ -27,12 +29,8 @@ export function subscribeMembers(
   onEvent: (event: MembersEvent) => void,
 ): MembersSubscription {
   const { workspaceId } = subscribeMembersInput.parse(input);
-  const channel = client.channel(channelKeys.members(workspaceId));
-  channel.on(
-    'postgres_changes',
-    { event: '*', schema: 'public', table: 'workspace_members', filter: `workspace_id=eq.${workspaceId}` },
-    () => onEvent({ kind: 'changed' }),
-  );
+  const channel = client.channel(channelKeys.members(workspaceId), { config: { private: true } });
+  channel.on('broadcast', { event: 'membership_changed' }, () => onEvent({ kind: 'changed' }));
   channel.subscribe((status) => onEvent({ kind: 'status', status }));
   return { unsubscribe: async () => void (await client.removeChannel(channel)) };
 }
