@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import type { StartOptions } from '../../src/index.ts';
 import { type Project, startProject } from './project.ts';
 
 export interface Received {
@@ -89,7 +90,10 @@ export async function startReceiver(): Promise<Receiver> {
 const fixture = fileURLToPath(new URL('../fixtures/background/supabase', import.meta.url));
 
 /** Starts a stack on the background fixture, its webhook aimed at `receiver`. */
-export function startBackgroundProject(receiver: Receiver): Promise<Project> {
+export function startBackgroundProject(
+  receiver: Receiver,
+  options: Partial<StartOptions> = {},
+): Promise<Project> {
   const files: Record<string, string> = {};
   for (const name of readdirSync(join(fixture, 'migrations'))) {
     files[`migrations/${name}`] = readFileSync(join(fixture, 'migrations', name), 'utf8').replaceAll(
@@ -97,7 +101,7 @@ export function startBackgroundProject(receiver: Receiver): Promise<Project> {
       String(receiver.port),
     );
   }
-  return startProject(readFileSync(join(fixture, 'config.toml'), 'utf8'), files);
+  return startProject(readFileSync(join(fixture, 'config.toml'), 'utf8'), files, options);
 }
 
 /** A superuser connection to the project's database. */
