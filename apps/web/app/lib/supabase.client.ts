@@ -6,8 +6,7 @@
 import type { LanesClient } from '@lanes/data/client';
 import type { Database } from '@lanes/shared/database';
 import { createBrowserClient } from '@supabase/ssr';
-import { useMemo } from 'react';
-import { type PublicEnv, usePublicEnv } from './public-env.ts';
+import type { PublicEnv } from './public-env.ts';
 
 let client: LanesClient | null = null;
 
@@ -30,13 +29,4 @@ export async function getRealtimeClient(env: PublicEnv): Promise<LanesClient> {
   const { data } = await browser.auth.getSession();
   if (data.session) await browser.realtime.setAuth(data.session.access_token);
   return browser;
-}
-
-/**
- * @example const supabase = useSupabase(); useEffect(() => subscribeBoard(supabase(), …), [supabase]);
- * Returns a getter so that rendering on the server never builds a browser client.
- */
-export function useSupabase(): () => LanesClient {
-  const env = usePublicEnv();
-  return useMemo(() => () => getBrowserClient(env), [env]);
 }
