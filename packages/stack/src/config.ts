@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
 import { reviewKeys, unknownKeysWarning } from './config-keys.ts';
+import { configEnv, edgeRuntimeSecrets } from './functions/secrets.ts';
 import { DEFAULT_PORTS } from './keys.ts';
 
 export interface StackConfig {
@@ -66,6 +67,8 @@ export interface StackConfig {
     };
   };
   storage: { fileSizeLimit: number };
+  /** `[edge_runtime.secrets]`, resolved as the CLI does (functions/secrets.ts): every function's env. */
+  edgeRuntime: { secrets: Record<string, string> };
   functions: Record<string, { verifyJwt: boolean; enabled: boolean }>;
   db: { seedEnabled: boolean; seedPaths: string[]; migrationsEnabled: boolean };
   /** Settings found in config.toml that the stack does not emulate. */
@@ -262,6 +265,10 @@ export function loadConfig(workdir: string): StackConfig {
   );
 
   const requirements = str(auth.password_requirements, '');
+  const edgeSecrets = edgeRuntimeSecrets(
+    asTable(toml.edge_runtime).secrets,
+    configEnv(supabaseDir, root, process.env),
+  );
   return {
     workdir: root,
     supabaseDir,
@@ -337,6 +344,7 @@ export function loadConfig(workdir: string): StackConfig {
       },
     },
     storage: { fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2) },
+    edgeRuntime: { secrets: edgeSecrets.secrets },
     functions,
     db: {
       seedEnabled: bool(seed.enabled, true),
@@ -344,6 +352,10 @@ export function loadConfig(workdir: string): StackConfig {
       migrationsEnabled: bool(asTable(db.migrations).enabled, true),
     },
     ignored,
-    notices: [...(toml.inbucket && !toml.local_smtp ? [INBUCKET_NOTICE] : []), ...keyNotices],
+    notices: [
+      ...(toml.inbucket && !toml.local_smtp ? [INBUCKET_NOTICE] : []),
+      ...edgeSecrets.notices,
+      ...keyNotices,
+    ],
   };
 }

@@ -22,7 +22,9 @@ export interface TusRun {
 }
 
 export interface TusOptions {
-  token: string;
+  token?: string;
+  /** A signed upload URL's token: the upload goes to `/upload/resumable/sign` with `x-signature`. */
+  signature?: string;
   metadata: Record<string, string>;
   upsert?: boolean;
   chunkSize?: number;
@@ -37,14 +39,15 @@ export function tusUpload(data: Buffer, o: TusOptions): Promise<TusRun> {
   const run: TusRun = { url: null, responses: [] };
   return new Promise((resolve, reject) => {
     const upload = new tus.Upload(data, {
-      endpoint,
+      endpoint: o.signature === undefined ? endpoint : `${endpoint}/sign`,
       ...(o.uploadUrl ? { uploadUrl: o.uploadUrl } : {}),
       ...(o.chunkSize ? { chunkSize: o.chunkSize } : {}),
       uploadDataDuringCreation: o.uploadDataDuringCreation ?? false,
       retryDelays: null,
       onShouldRetry: () => false,
       headers: {
-        authorization: `Bearer ${o.token}`,
+        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+        ...(o.signature === undefined ? {} : { 'x-signature': o.signature }),
         apikey: env.anonKey,
         ...(o.upsert === undefined ? {} : { 'x-upsert': String(o.upsert) }),
       },

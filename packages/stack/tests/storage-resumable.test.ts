@@ -261,3 +261,39 @@ describe('resumable uploads: upsert, bucket limits and policies', () => {
     expect(await offsetOf(first.url!, alice.token)).toBe(String(16 * 1024));
   });
 });
+
+describe('resumable uploads to a signed upload URL (/upload/resumable/sign)', () => {
+  it('uploads with the x-signature token alone, as its owner, and refuses a missing or bad one', async () => {
+    const alice = user();
+    const path = `${alice.id}/${unique('signed')}.txt`;
+    const { data: signed, error } = await alice.client.storage
+      .from('private-docs')
+      .createSignedUploadUrl(path);
+    expect(error).toBeNull();
+    const meta = { bucketName: 'private-docs', objectName: path, contentType: 'text/plain' };
+    const run = await tusUpload(Buffer.from('signed and resumable'), {
+      signature: signed!.token,
+      metadata: meta,
+    });
+    expect(run.url).toContain('/storage/v1/upload/resumable/sign/');
+    expect((await download('private-docs', path)).toString()).toBe('signed and resumable');
+    const [row] =
+      await sql`select owner_id from storage.objects where bucket_id = 'private-docs' and name = ${path}`;
+    expect(row?.owner_id).toBe(alice.id);
+
+    const other = { ...meta, objectName: `${alice.id}/${unique('unsigned')}.txt` };
+    const missing = await tusUpload(Buffer.from('x'), { metadata: other, signature: '' }).catch((e) => e);
+    expect(refusal(missing)).toEqual({ status: 400, body: 'Missing x-signature header' });
+    const bad = await tusUpload(Buffer.from('x'), { metadata: other, signature: 'invalid-token' }).catch(
+      (e) => e,
+    );
+    expect(refusal(bad)).toEqual({ status: 400, body: 'Invalid Compact JWS' });
+    // The token is for one object only.
+    const elsewhere = await tusUpload(Buffer.from('x'), { metadata: other, signature: signed!.token }).catch(
+      (e) => e,
+    );
+    expect(refusal(elsewhere).status).toBe(400);
+    const { data: listed } = await service().storage.from('private-docs').list(alice.id);
+    expect(listed?.map((f) => f.name)).toEqual([path.split('/')[1]]);
+  });
+});

@@ -126,7 +126,9 @@ export const ROUTES: Route[] = [
   route(['GET', 'HEAD'], '/object/:bucket/*', async (d, r, u, m) =>
     sendObject(d, r, u, await findForRead(d, r, m.bucket, m.name, true)),
   ),
-  // Resumable uploads (TUS): the creation URL, then one URL per upload carrying its id
+  // Resumable uploads (TUS): the creation URL, then one URL per upload carrying its id; `sign` first
+  route(TUS_METHODS, '/upload/resumable/sign/?', (d, r, u) => resumable(d, r, u, '', true)),
+  route(TUS_METHODS, '/upload/resumable/sign/:bucket/?', (d, r, u, m) => resumable(d, r, u, m.bucket, true)),
   route(TUS_METHODS, '/upload/resumable/?', (d, r, u) => resumable(d, r, u, '')),
   route(TUS_METHODS, '/upload/resumable/:bucket/?', (d, r, u, m) => resumable(d, r, u, m.bucket)),
   // Image transformations

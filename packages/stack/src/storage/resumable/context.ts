@@ -1,12 +1,14 @@
 /**
  * @module storage/resumable/context — what a TUS handler works with: the storage deps, the request and
  * its caller, the answer's headers so far, and the checks storage-api's TUS hooks make before bytes
- * are accepted (the bucket's size limit, the caller's right to write the object).
+ * are accepted (the bucket's size limit, the caller's right to write the object, or a signed grant).
  */
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../auth.ts';
 import type { StorageDeps } from '../deps.ts';
+import { errors } from '../errors.ts';
 import { findBucket } from '../rows.ts';
+import { verifyUrlToken } from '../sign.ts';
 import { insertObjectRow } from '../write.ts';
 import type { UploadMetadata } from './metadata.ts';
 import { tusErrors } from './protocol.ts';
@@ -19,10 +21,25 @@ export interface TusRequest {
   deps: ResumableDeps;
   request: Request;
   url: URL;
-  caller: Caller;
-  /** `x-upsert: true` on this request (storage-api reads it on every request, not only at creation). */
+  /** null on the signed routes (`/upload/resumable/sign`), which write as the storage admin. */
+  caller: Caller | null;
+  /** Who the object will belong to: the caller, or the signed token's `owner`. */
+  owner: string | undefined;
+  /** `x-upsert: true` on this request (storage-api reads it on every request), or the token's `upsert`. */
   upsert: boolean;
   headers: Headers;
+}
+
+/**
+ * The signed routes' grant: the `x-signature` header holds a signed upload URL's token for this object,
+ * whose `owner` and `upsert` stand in for the caller's (storage-api's `verifyObjectSignature`).
+ */
+export function checkSignature(t: TusRequest, id: UploadId): void {
+  const signature = t.request.headers.get('x-signature');
+  if (!signature) throw errors.invalidSignature('Missing x-signature header');
+  const claims = verifyUrlToken(t.deps, signature, `${id.bucket}/${id.name}`, 'upload');
+  t.owner = typeof claims.owner === 'string' ? claims.owner : undefined;
+  t.upsert = claims.upsert === true;
 }
 
 /** The bucket and the most an upload to it may hold: its file_size_limit, capped by the global one. */
@@ -47,6 +64,7 @@ export function userMetadataOf(meta: UploadMetadata): Record<string, unknown> | 
  * storage.objects' policies refuse (403) and an existing object without upsert is a 409, before any byte.
  */
 export async function mayUpload(t: TusRequest, id: UploadId, meta: UploadMetadata, size?: number) {
+  if (!t.caller) return checkSignature(t, id);
   await t.deps.db.testPermission(t.caller, (tx) =>
     insertObjectRow(
       tx,
@@ -54,7 +72,7 @@ export async function mayUpload(t: TusRequest, id: UploadId, meta: UploadMetadat
         id: randomUUID(),
         bucketId: id.bucket,
         name: id.name,
-        owner: t.caller.owner,
+        owner: t.owner,
         version: id.version,
         metadata: { mimetype: meta.contentType ?? undefined, contentLength: size },
         userMetadata: userMetadataOf(meta),
@@ -86,5 +104,5 @@ export function uploadUrl(t: TusRequest, encodedId: string): string {
   const host = h.get('x-forwarded-host') ?? h.get('host') ?? t.url.host;
   const path = t.url.pathname;
   const base = path.slice(0, path.indexOf('/upload/resumable'));
-  return `${proto}://${host}${base}/upload/resumable/${encodedId}`;
+  return `${proto}://${host}${base}/upload/resumable${t.caller ? '' : '/sign'}/${encodedId}`;
 }

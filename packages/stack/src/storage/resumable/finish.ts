@@ -16,7 +16,7 @@ export async function finish(t: TusRequest, partial: Partial): Promise<void> {
       bucketId: partial.bucket,
       name: partial.name,
       upsert: t.upsert,
-      owner: t.caller.owner,
+      owner: t.owner,
     },
     staged,
     {

@@ -16,19 +16,24 @@ export type { ResumableDeps } from './context.ts';
 export { UploadLocks } from './locks.ts';
 export { PartialStore } from './partials.ts';
 
-/** Serves one TUS request; `encoded` is the upload id of the URL ('' for the creation URL). */
+/**
+ * Serves one TUS request; `encoded` is the upload id of the URL ('' for the creation URL). `signed`: the
+ * `/upload/resumable/sign` routes, where an `x-signature` upload token stands in for the caller's JWT.
+ */
 export async function resumable(
   deps: ResumableDeps,
   request: Request,
   url: URL,
   encoded: string,
+  signed = false,
 ): Promise<Response> {
   const headers = baseHeaders();
   if (request.method === 'OPTIONS') return options(deps, headers);
-  const caller = authenticate(deps.jwt, request);
+  const caller = signed ? null : authenticate(deps.jwt, request);
   const refused = checkHeaders(request);
   if (refused) return tusResponse(refused.status, headers, refused.message);
-  const t = { deps, request, url, caller, upsert: request.headers.get('x-upsert') === 'true', headers };
+  const upsert = request.headers.get('x-upsert') === 'true';
+  const t = { deps, request, url, caller, owner: caller?.owner, upsert, headers };
   try {
     switch (request.method) {
       case 'POST':

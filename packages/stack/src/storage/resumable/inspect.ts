@@ -1,10 +1,10 @@
 /**
  * @module storage/resumable/inspect — the two reads of the protocol: `OPTIONS` (what the server supports,
  * answered without a token) and `HEAD /upload/resumable/<id>` (where a resume must start; a valid token
- * is needed, the object's policies are not asked).
+ * is needed, or on the signed route the signature, but the object's policies are not asked).
  */
 import type { StorageDeps } from '../deps.ts';
-import type { TusRequest } from './context.ts';
+import { checkSignature, type TusRequest } from './context.ts';
 import { stringifyMetadata } from './metadata.ts';
 import { expiresAt } from './partials.ts';
 import {
@@ -30,6 +30,7 @@ export function options(deps: StorageDeps, headers: Headers): Response {
 export async function status(t: TusRequest, encoded: string): Promise<Response> {
   if (!encoded) throw tusErrors.fileNotFound();
   const id = decodeUploadId(encoded);
+  if (!t.caller) checkSignature(t, id);
   // Behind the lock: a PATCH still writing (its client just gave up) finishes first.
   const partial = await t.deps.locks.run(id.version, () => t.deps.partials.get(id));
   if (Date.now() > expiresAt(partial).getTime()) throw tusErrors.gone();
