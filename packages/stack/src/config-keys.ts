@@ -19,6 +19,9 @@ export const HONOURED_KEYS: readonly string[] = [
   'db.seed.enabled',
   'db.seed.sql_paths',
   'db.migrations.enabled',
+  // Upserted into Vault by the CLI's own `db push` on a fresh database or with pending migrations, as
+  // `supabase start` does on a new one (decision 172).
+  'db.vault.*',
   'local_smtp.port',
   'storage.file_size_limit',
   'storage.buckets.*.public',

@@ -34,28 +34,58 @@ if (!entrypoint) {
   deno.exit(2);
 }
 
-// The stack holds the other end of stdin and never writes: EOF means it is gone (even by SIGKILL), and a
-// worker must not outlive it, still listening, with PID 1 as its parent.
+/** How long background work may run (the function's wall-clock limit), as the edge runtime bounds it. */
+const wallClockMs = Number(deno.env.get('STACK_WORKER_WALL_CLOCK_MS')) || 150_000;
+
+// `EdgeRuntime.waitUntil(promise)` as the edge runtime defines it for user workers: it returns its argument,
+// and a Promise is tracked until it settles, so the function can answer and keep working. A retired worker
+// (its files changed) exits only once its tracked promises have settled; one still pending at the
+// wall-clock limit stops the worker, as that limit does on the edge runtime. Rejections are logged.
+const background = new Set<Promise<unknown>>();
+let retiring = false;
+const exitWhenIdle = () => {
+  if (retiring && background.size === 0) deno.exit(0);
+};
+function waitUntil<T>(value: T): T {
+  if (!(value instanceof Promise)) return value;
+  const promise: Promise<unknown> = value;
+  background.add(promise);
+  const limit = setTimeout(() => {
+    console.error(
+      `EdgeRuntime.waitUntil: a promise did not settle within the wall clock limit of ${wallClockMs} ms; worker stopped`,
+    );
+    deno.exit(1);
+  }, wallClockMs);
+  const settled = () => {
+    clearTimeout(limit);
+    background.delete(promise);
+    exitWhenIdle();
+  };
+  promise.then(settled, (error) => {
+    console.error(error);
+    settled();
+  });
+  return value;
+}
+const edgeRuntime = { waitUntil };
+Object.defineProperty(globalThis, 'EdgeRuntime', { get: () => edgeRuntime, configurable: true });
+
+// The stack holds the other end of stdin. EOF means it is gone (even by SIGKILL), and a worker must not
+// outlive it, still listening, with PID 1 as its parent. Anything written means "retire": finish the
+// background work, then exit (the stack writes once no request is in flight).
 (async () => {
   const reader = deno.stdin.readable.getReader();
   while (!(await reader.read()).done) {
-    // nothing is ever sent
+    retiring = true;
+    exitWhenIdle();
   }
   deno.exit(0);
 })().catch(() => deno.exit(0));
 
 // Variables Deno itself needs (HOME, PATH, DENO_DIR, …) are hidden from the function, as the edge runtime
-// hides the host's OS variables: the function sees only SUPABASE_* and `supabase/functions/.env`.
+// hides the host's OS variables: the function sees only SUPABASE_*, `[edge_runtime.secrets]` and `.env`.
 for (const name of (deno.env.get('STACK_WORKER_HIDE') ?? '').split(',')) if (name) deno.env.delete(name);
 deno.env.delete('STACK_WORKER_HIDE');
-
-// The edge runtime's `EdgeRuntime.waitUntil` keeps background work alive after the response; a long-lived
-// process already does, so the shim only reports failures.
-(globalThis as Record<string, unknown>).EdgeRuntime ??= {
-  waitUntil(promise: Promise<unknown>) {
-    Promise.resolve(promise).catch((error) => console.error(error));
-  },
-};
 
 const realServe = deno.serve.bind(deno);
 let listening: Promise<number> | undefined;

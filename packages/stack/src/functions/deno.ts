@@ -129,6 +129,8 @@ export function launchPlan(options: {
   name: string;
   env: Record<string, string>;
   denoDir: string;
+  /** The bound on `EdgeRuntime.waitUntil` work (the bootstrap reads it, then hides it). */
+  wallClockMs?: number;
 }): LaunchPlan {
   const functionDir = join(options.functionsDir, options.name);
   const entrypoint = pathToFileURL(join(functionDir, 'index.ts')).href;
@@ -153,7 +155,12 @@ export function launchPlan(options: {
       BOOTSTRAP,
       entrypoint,
     ],
-    env: { ...deno.env, ...options.env, STACK_WORKER_HIDE: deno.internal.join(',') },
+    env: {
+      ...deno.env,
+      ...options.env,
+      STACK_WORKER_WALL_CLOCK_MS: String(options.wallClockMs ?? 150_000),
+      STACK_WORKER_HIDE: [...deno.internal, 'STACK_WORKER_WALL_CLOCK_MS'].join(','),
+    },
     cwd: functionDir,
   };
 }

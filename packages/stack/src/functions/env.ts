@@ -52,8 +52,9 @@ export function supabaseEnv(stack: StackContext): Record<string, string> {
 
 /**
  * The whole function environment, read afresh for each worker so an edited `.env` applies on restart.
+ * As the CLI merges them: config.toml's `[edge_runtime.secrets]` (read at start), then `.env` over them.
  * Like the CLI, names starting with `SUPABASE_` in `.env` are refused: those belong to the platform. The
- * embedder's `functionsEnv` overrides the file; the stack's own addresses override both.
+ * embedder's `functionsEnv` overrides the file; the stack's own addresses override all.
  */
 export function functionEnv(stack: StackContext, warn: (message: string) => void): Record<string, string> {
   const file = join(stack.config.supabaseDir, 'functions', '.env');
@@ -64,5 +65,5 @@ export function functionEnv(stack: StackContext, warn: (message: string) => void
       warn(`.env: names starting with SUPABASE_ are reserved, skipped ${name}`);
     else env[name] = value;
   }
-  return { ...env, ...stack.functionsEnv, ...supabaseEnv(stack) };
+  return { ...stack.config.edgeRuntime.secrets, ...env, ...stack.functionsEnv, ...supabaseEnv(stack) };
 }

@@ -1,6 +1,7 @@
 /**
  * @module functions/runtime — keeps one warm Deno worker per function: started on the first request,
- * replaced after a code change or a crash, stopped when a request outlives the wall-clock limit.
+ * replaced after a code change or a crash (a replaced one finishes its requests and its
+ * `EdgeRuntime.waitUntil` work first), stopped when a request outlives the wall-clock limit.
  */
 
 import { cachePlan, type LaunchPlan, launchPlan } from './deno.ts';
@@ -43,7 +44,9 @@ export class FunctionRuntime {
     if (existing && !existing.exited && !existing.retired) return existing;
     const { functionsDir, denoDir } = this.#options;
     const env = this.#options.env();
-    const plan = this.#options.plan?.(name, env) ?? launchPlan({ functionsDir, name, env, denoDir });
+    const wallClockMs = this.#options.timeoutMs;
+    const plan =
+      this.#options.plan?.(name, env) ?? launchPlan({ functionsDir, name, env, denoDir, wallClockMs });
     const worker = new Worker(
       plan,
       name,
@@ -52,6 +55,7 @@ export class FunctionRuntime {
         if (this.#current.get(name) === gone) this.#current.delete(name);
         this.#all.delete(gone);
       },
+      wallClockMs,
     );
     this.#current.set(name, worker);
     this.#all.add(worker);
@@ -96,7 +100,7 @@ export class FunctionRuntime {
       finished = true;
       clearTimeout(timer);
       worker.inflight--;
-      if (worker.retired && worker.inflight === 0) worker.kill();
+      if (worker.retired && worker.inflight === 0) worker.retire();
     };
     let expire: () => void = () => {};
     const expired = new Promise<'expired'>((resolve) => {

@@ -61,10 +61,25 @@ export class Worker {
   readonly #child: ChildProcess;
   readonly #agent = new Agent({ keepAlive: true });
   readonly #sockets = new Set<() => void>();
+  readonly #drainMs: number;
+  readonly #log: (line: string) => void;
   #retired = false;
+  #draining = false;
 
-  constructor(plan: LaunchPlan, name: string, log: (line: string) => void, onExit: (w: Worker) => void) {
+  /**
+   * `drainMs` bounds how long a retired worker may finish its `EdgeRuntime.waitUntil` work before it is
+   * stopped (the function's wall-clock limit).
+   */
+  constructor(
+    plan: LaunchPlan,
+    name: string,
+    log: (line: string) => void,
+    onExit: (w: Worker) => void,
+    drainMs = 150_000,
+  ) {
     this.name = name;
+    this.#drainMs = drainMs;
+    this.#log = log;
     this.#child = spawn(plan.command, plan.args, {
       cwd: plan.cwd,
       env: plan.env,
@@ -166,10 +181,23 @@ export class Worker {
     };
   }
 
-  /** Stops taking work; the process ends when its last request finishes (or now, if idle). */
+  /**
+   * Stops taking work. Once no request is in flight (now, if idle; else call again when the last one
+   * ends) the process is asked to exit after its background work (`EdgeRuntime.waitUntil`) settles, and
+   * is stopped if that takes longer than the drain bound.
+   */
   retire(): void {
     this.#retired = true;
-    if (this.inflight === 0) this.kill();
+    if (this.inflight > 0 || this.#draining || this.exited) return;
+    this.#draining = true;
+    this.#child.stdin!.write('retire\n');
+    setTimeout(() => {
+      if (this.exited) return;
+      this.#log(
+        `background work still running ${this.#drainMs} ms after the worker was retired; worker stopped`,
+      );
+      this.kill();
+    }, this.#drainMs).unref();
   }
 
   get retired(): boolean {
