@@ -42,6 +42,20 @@ describe('deleteAccount', () => {
     ).toBe(world.owner.id);
   });
 
+  it('two co-owners deleting at once: one account goes, the other gets LAST_OWNER, never a 500', async () => {
+    const world = await createWorld();
+    const co = await world.join('owner', 'Co');
+    await world.join('member');
+    const outcomes = await Promise.allSettled([deleteAccount(world.owner.client), deleteAccount(co.client)]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(refused.map((o) => (o as PromiseRejectedResult).reason)).toMatchObject([{ code: 'LAST_OWNER' }]);
+    const owners = (await listMembers(serviceClient(), { workspaceId: world.workspaceId })).filter(
+      (m) => m.role === 'owner',
+    );
+    expect(owners).toHaveLength(1);
+  });
+
   it('removes the avatar files too', async () => {
     const user = await createUser('Pic');
     const { avatar_path } = await uploadAvatar(user.client, {
