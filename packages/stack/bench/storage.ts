@@ -18,6 +18,8 @@ import sharp from 'sharp';
 import { startTestStack } from '../src/testing.ts';
 import { median, round, timed } from './lib.ts';
 
+export { benchResumableUploads } from './storage-resumable.ts';
+
 export interface StorageBench {
   /** Raw body (a Buffer, as storage-js sends it). */
   uploadMBps: number;
@@ -34,7 +36,7 @@ export interface StorageBench {
 }
 
 /** Starts the stack in a child process (this file with `--serve`); resolves once it prints its URL. */
-async function spawnStack(): Promise<{ apiUrl: string; serviceRoleKey: string; child: ChildProcess }> {
+export async function spawnStack(): Promise<{ apiUrl: string; serviceRoleKey: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
