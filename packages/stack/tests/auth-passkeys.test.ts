@@ -1,11 +1,12 @@
 /**
  * Passkeys on a project that turns them on (`[auth.passkey]` with `[auth.webauthn]`'s relying party):
  * registration and sign-in ceremonies driven through supabase-js with a software authenticator, the user's
- * and the admin's passkey lists, and GoTrue's refusals (unknown or replayed challenge, wrong origin,
+ * and the admin's passkey lists, and GoTrue's refusals (unknown, expired or replayed challenge, wrong origin,
  * a challenge the server did not issue, unknown credential, no session, no admin) — each leaving nothing
  * behind.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Authenticator } from './helpers/authenticator.ts';
 import { type Project, startProject } from './helpers/project.ts';
@@ -137,6 +138,30 @@ describe('passkeys turned on', () => {
 
     const signedIn = await signInWith(authenticator);
     expect(signedIn.error).toBeNull();
+  });
+
+  it('refuses an expired challenge, and a verify without a credential', async () => {
+    const { owner } = await signedUp();
+    const authenticator = new Authenticator();
+    const { data: options } = await owner.auth.passkey.startRegistration();
+    const noCredential = await owner.auth.passkey.verifyRegistration({
+      challengeId: options!.challenge_id,
+      credential: asCredential(undefined),
+    });
+    expect(noCredential.error).toMatchObject({ status: 400, message: 'credential is required' });
+    const sql = postgres(project.stack.dbUrl, { max: 1, onnotice: () => {} });
+    try {
+      await sql`update auth.webauthn_challenges set expires_at = now() - interval '1 second'
+        where id = ${options!.challenge_id}`;
+    } finally {
+      await sql.end();
+    }
+    const expired = await owner.auth.passkey.verifyRegistration({
+      challengeId: options!.challenge_id,
+      credential: asCredential(authenticator.create(options!.options)),
+    });
+    expect(expired.error).toMatchObject({ status: 400, code: 'webauthn_challenge_expired' });
+    expect((await owner.auth.passkey.list()).data).toEqual([]);
   });
 
   it('refuses a wrong origin or a challenge it did not issue, and stores nothing', async () => {
