@@ -66,7 +66,8 @@ export interface StackConfig {
       tokenVerifications: number;
     };
   };
-  storage: { fileSizeLimit: number };
+  /** `buckets`: `[storage.buckets.<name>]`, created or updated at every start (storage/seed-buckets.ts). */
+  storage: { fileSizeLimit: number; buckets: Record<string, BucketSeed> };
   /** `[edge_runtime.secrets]`, resolved as the CLI does (functions/secrets.ts): every function's env. */
   edgeRuntime: { secrets: Record<string, string> };
   functions: Record<string, { verifyJwt: boolean; enabled: boolean }>;
@@ -75,6 +76,15 @@ export interface StackConfig {
   ignored: string[];
   /** One-line notices about how the file was read (old section names), logged at start. */
   notices: string[];
+}
+
+/** One `[storage.buckets.<name>]`: what is unset is left out of the CLI's request, so Storage keeps its own. */
+export interface BucketSeed {
+  public?: boolean;
+  fileSizeLimit?: number;
+  allowedMimeTypes?: string[];
+  /** A file or folder, resolved against `supabase/` as the CLI does. */
+  objectsPath?: string;
 }
 
 /** `enroll_enabled` / `verify_enabled` of one `[auth.mfa.<type>]` table. */
@@ -120,6 +130,21 @@ export function parseDuration(value: unknown, fallbackSeconds: number): number {
     total += Number(n) * ({ ms: 0.001, s: 1, m: 60, h: 3600 }[unit as 'ms' | 's' | 'm' | 'h'] ?? 1);
   }
   return matched ? total : fallbackSeconds;
+}
+
+function bucketSeeds(value: unknown, supabaseDir: string): Record<string, BucketSeed> {
+  const out: Record<string, BucketSeed> = {};
+  for (const [name, raw] of Object.entries(asTable(value))) {
+    const b = asTable(raw);
+    const path = str(b.objects_path, '');
+    out[name] = {
+      ...(typeof b.public === 'boolean' ? { public: b.public } : {}),
+      ...(b.file_size_limit !== undefined ? { fileSizeLimit: parseSize(b.file_size_limit, 0) } : {}),
+      ...(Array.isArray(b.allowed_mime_types) ? { allowedMimeTypes: strs(b.allowed_mime_types, []) } : {}),
+      ...(path ? { objectsPath: resolve(supabaseDir, path) } : {}),
+    };
+  }
+  return out;
 }
 
 function factorSwitches(value: unknown): FactorSwitches {
@@ -343,7 +368,10 @@ export function loadConfig(workdir: string): StackConfig {
         tokenVerifications: num(rate.token_verifications, 30),
       },
     },
-    storage: { fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2) },
+    storage: {
+      fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 ** 2),
+      buckets: bucketSeeds(storage.buckets, supabaseDir),
+    },
     edgeRuntime: { secrets: edgeSecrets.secrets },
     functions,
     db: {

@@ -34,6 +34,7 @@ import { build as buildRealtime } from './realtime/index.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 import { build as buildRest } from './rest/index.ts';
 import { build as buildStorage } from './storage/index.ts';
+import { seedBuckets } from './storage/seed-buckets.ts';
 import { freePort, isPortTaken, portInUse, retryOnPortRace } from './util/ports.ts';
 
 export interface StartOptions {
@@ -283,6 +284,10 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
         socket.once('close', () => sockets.delete(socket));
       });
     }
+    // `[storage.buckets]` as `supabase start` (and so `db reset`) seed them: through the API, once it answers.
+    await seedBuckets(config.storage.buckets, { apiUrl, serviceKey: apiKeys.serviceRole }, (line) =>
+      log('storage', line),
+    );
     mark('ready');
 
     let stopped: Promise<void> | undefined;
