@@ -10,6 +10,8 @@ const LOCAL = {
   SUPABASE_ANON_KEY:
     'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
   SITE_URL: 'http://localhost:5173',
+  // Only names sign-in limit buckets on a developer's machine; production must set its own (decision 069).
+  AUTH_LIMIT_SECRET: 'lanes-local-development-auth-limit-secret',
 } as const;
 
 const url = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
@@ -24,10 +26,33 @@ export function envSchema(production: boolean) {
     SUPABASE_ANON_KEY: orLocal(z.string().min(20), LOCAL.SUPABASE_ANON_KEY),
     /** Where emailed links lead back to (this app's origin). */
     SITE_URL: orLocal(url, LOCAL.SITE_URL),
+    /** Keys the sign-in limits' buckets (HMAC); the same on every instance, never sent anywhere. */
+    AUTH_LIMIT_SECRET: orLocal(z.string().min(32), LOCAL.AUTH_LIMIT_SECRET),
+    /**
+     * Comma-separated addresses of the proxies in front of the app whose `X-Forwarded-For` is believed; empty:
+     * the visitor is whoever opened the connection.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
   });
 }
 
-export type Env = { NODE_ENV: string; SUPABASE_URL: string; SUPABASE_ANON_KEY: string; SITE_URL: string };
+export type Env = {
+  NODE_ENV: string;
+  SUPABASE_URL: string;
+  SUPABASE_ANON_KEY: string;
+  SITE_URL: string;
+  AUTH_LIMIT_SECRET: string;
+  TRUSTED_PROXIES: string[];
+};
 
 /** Parses an environment; exported for tests. Throws one readable error listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {

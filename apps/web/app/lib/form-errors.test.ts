@@ -48,6 +48,14 @@ describe('toFormErrors', () => {
     );
   });
 
+  it("names the sign-in limits' wait (carried in details) in minutes from a minute up", () => {
+    const limited = (retryAfterSeconds: number) =>
+      toFormErrors(new LanesError('RATE_LIMITED', { details: { retryAfterSeconds } })).form;
+    expect(limited(840)).toBe('Too many attempts. Please wait 14 minutes and try again.');
+    expect(limited(60)).toBe('Too many attempts. Please wait 1 minute and try again.');
+    expect(limited(12)).toBe('Too many attempts. Please wait 12 seconds and try again.');
+  });
+
   it('gives unexpected errors a reference and never leaks foreign errors', () => {
     expect(toFormErrors(new LanesError('UNEXPECTED', { requestId: 'ab12cd34' })).form).toBe(
       'Something went wrong. (reference ab12cd34)',

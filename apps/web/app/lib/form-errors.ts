@@ -43,6 +43,11 @@ function formMessage(error: LanesError): string {
     if (seconds === null) return 'Too many attempts. Please wait a minute and try again.';
     // GoTrue truncates the wait, so the last moments of a window read "after 0 seconds".
     const wait = Math.max(1, seconds);
+    if (wait >= 60) {
+      // The sign-in limits (decision 069) answer waits of up to an hour, which read badly in seconds.
+      const minutes = Math.ceil(wait / 60);
+      return `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`;
+    }
     return `Too many attempts. Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.`;
   }
   if (error.code === 'UNEXPECTED' && error.requestId)
@@ -51,10 +56,12 @@ function formMessage(error: LanesError): string {
 }
 
 /**
- * The wait GoTrue names in its rate-limit message ("…after 37 seconds"). The catalogue error keeps the backend
- * error as `cause`; this small adapter reads it until the data package carries the wait itself.
+ * The wait in seconds: `details.retryAfterSeconds` where the data package carries it, else the wait GoTrue names
+ * in its rate-limit message ("…after 37 seconds"), read from the backend error kept as `cause`.
  */
 export function waitSeconds(error: LanesError): number | null {
+  const carried = error.details?.retryAfterSeconds;
+  if (typeof carried === 'number') return carried;
   const cause = error.cause as { message?: unknown } | undefined;
   const text = typeof cause?.message === 'string' ? cause.message : '';
   const match = /(\d+)\s*seconds?/i.exec(text);

@@ -5,6 +5,7 @@
  * everything down on SIGTERM.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startTestStack } from '@lanes/stack/testing';
@@ -54,6 +55,8 @@ const app = spawn(bin('react-router-serve'), ['./build/server/index.js'], {
     SUPABASE_URL: stack.apiUrl,
     SUPABASE_ANON_KEY: stack.publishableKey,
     SITE_URL: appUrl,
+    // Names the sign-in limits' buckets (decision 069); any secret will do for one run.
+    AUTH_LIMIT_SECRET: randomBytes(32).toString('base64url'),
   },
 });
 

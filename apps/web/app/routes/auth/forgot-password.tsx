@@ -2,7 +2,12 @@
 import { requestPasswordReset } from '@lanes/data/account/request-password-reset';
 import { data, Link } from 'react-router';
 import { env } from '../../env.server.ts';
-import { type AuthActionData, failed } from '../../features/auth/auth-forms.server.ts';
+import {
+  type AuthActionData,
+  failed,
+  limitEmail,
+  retryAfterHeaders,
+} from '../../features/auth/auth-forms.server.ts';
 import { rememberNext } from '../../features/auth/next-cookie.server.ts';
 import { ForgotPasswordForm } from '../../features/auth/recovery-forms.tsx';
 import { getSupabase } from '../../lib/supabase.server.ts';
@@ -10,10 +15,14 @@ import type { Route } from './+types/forgot-password.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Forgot password · Lanes' }];
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const email = String((await request.formData()).get('email') ?? '');
+  const { client } = getSupabase(context);
   try {
-    await requestPasswordReset(getSupabase(context).client, { email }, { siteUrl: env.SITE_URL });
+    await limitEmail(client, request, email);
+    await requestPasswordReset(client, { email }, { siteUrl: env.SITE_URL });
   } catch (error) {
     return failed(error, email);
   }

@@ -1,12 +1,14 @@
 /** @module routes/auth/sign-in — `/sign-in`: password or magic link; back to `next` afterwards. */
 import { Link, redirect } from 'react-router';
-import { signInAction } from '../../features/auth/auth-forms.server.ts';
+import { retryAfterHeaders, signInAction } from '../../features/auth/auth-forms.server.ts';
 import { SignInForm } from '../../features/auth/sign-in-form.tsx';
 import { safeNext } from '../../lib/safe-next.ts';
 import { getSupabase } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/sign-in.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Lanes' }];
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -16,7 +18,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return signInAction(getSupabase(context).client, await request.formData());
+  return signInAction(getSupabase(context).client, request, await request.formData());
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,12 +1,14 @@
 /** @module routes/auth/sign-up — `/sign-up`: create an account, then confirm it from the inbox. */
 import { Link, redirect } from 'react-router';
-import { signUpAction } from '../../features/auth/auth-forms.server.ts';
+import { retryAfterHeaders, signUpAction } from '../../features/auth/auth-forms.server.ts';
 import { SignUpForm } from '../../features/auth/sign-up-form.tsx';
 import { safeNext } from '../../lib/safe-next.ts';
 import { getSupabase } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/sign-up.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create an account · Lanes' }];
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNext(new URL(request.url).searchParams.get('next'));
@@ -15,7 +17,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return signUpAction(getSupabase(context).client, await request.formData());
+  return signUpAction(getSupabase(context).client, request, await request.formData());
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
