@@ -196,6 +196,26 @@ describe('resumable uploads: bad input gets storage-api status and body, and cha
     expect(info.data?.size).toBe(0);
   });
 
+  it('answers TUS discovery (OPTIONS) without a token, and lets browsers send the protocol headers', async () => {
+    const discovery = await fetch(endpoint, { method: 'OPTIONS' });
+    expect(discovery.status).toBe(204);
+    expect(discovery.headers.get('tus-version')).toBe('1.0.0');
+    expect(discovery.headers.get('tus-extension')).toBe(
+      'creation,creation-with-upload,creation-defer-length,termination,expiration',
+    );
+    expect(discovery.headers.get('tus-max-size')).toBe(String(50 * 1024 * 1024));
+    const preflight = await fetch(endpoint, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'tus-resumable,upload-offset,content-type,x-upsert',
+      },
+    });
+    expect(preflight.ok).toBe(true);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('upload-offset');
+  });
+
   it('advertises TUS in the headers of its answers', async () => {
     const response = await tusFetch(endpoint, 'POST', {
       ...auth,
