@@ -24,6 +24,8 @@ beforeAll(async () => {
   const toml = parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
   // Left out, as many projects' files do: the CLI's template value (false) applies.
   delete (toml.auth!.email as Record<string, unknown>).enable_confirmations;
+  // A hosted project on Postgres 15, which the stack's 17 stands in for.
+  (toml.db as Record<string, unknown>).major_version = 15;
   // The CLI 2.x name of the mail catcher's section.
   toml.inbucket = toml.local_smtp!;
   delete toml.local_smtp;
@@ -74,6 +76,16 @@ describe('a project as `supabase init` makes it', () => {
       '[stack] config.toml: [inbucket] is the Supabase CLI 2.x name of [local_smtp]; read as [local_smtp] (the file is left as it is)',
     );
     expect(readFileSync(join(workdir, 'supabase', 'config.toml'), 'utf8')).toBe(configText);
+  });
+
+  it('names what it does not act on in one notice, and the Postgres major version in another', () => {
+    expect(logs.filter((l) => l.includes('not emulated, ignored'))).toEqual([
+      '[stack] config.toml: not emulated, ignored: [studio], [analytics]',
+    ]);
+    expect(logs).toContain(
+      '[stack] config.toml: [db] major_version = 15, but the stack runs Postgres 17: migrations and tests run on 17, so check them against your hosted database’s version',
+    );
+    expect(logs.filter((l) => l.includes('WARN:'))).toEqual([]);
   });
 
   it('starts with an email template’s content_path, and its invite email uses the file', async () => {
