@@ -62,3 +62,56 @@ export async function benchAuth(samples = 50): Promise<AuthBench> {
 if (import.meta.main) {
   console.log(JSON.stringify(await benchAuth(), null, 2));
 }
+
+export interface SignInTimingBench {
+  wrongPasswordKnownEmailP50Ms: number;
+  unknownEmailP50Ms: number;
+  samples: number;
+}
+
+/**
+ * What a stranger measures (issue 26): a wrong password for an existing account against any password for an
+ * address without one. GoTrue answers the second before any bcrypt comparison (token.go), and so does the stack;
+ * the gap is how Auth tells who has an account (decision 071).
+ */
+export async function benchSignInTiming(samples = 30): Promise<SignInTimingBench> {
+  const workdir = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));
+  const stack = await startTestStack({ workdir, skipMigrations: true });
+  try {
+    const options = { auth: { persistSession: false, autoRefreshToken: false } };
+    const admin = createClient(stack.apiUrl, stack.serviceRoleKey, options);
+    const client = createClient(stack.apiUrl, stack.anonKey, options);
+    const email = 'timing@example.test';
+    const created = await admin.auth.admin.createUser({
+      email,
+      password: 'bench-password-1',
+      email_confirm: true,
+    });
+    if (created.error) throw created.error;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, so a busy moment of the machine weighs on both alike.
+    for (let i = 0; i < samples + 3; i++) {
+      for (const [target, into] of [
+        [email, known],
+        [`nobody-${i}@example.test`, unknown],
+      ] as const) {
+        const t0 = performance.now();
+        const { error } = await client.auth.signInWithPassword({
+          email: target,
+          password: 'wrong-password-1',
+        });
+        if (error?.code !== 'invalid_credentials')
+          throw error ?? new Error('signed in with a wrong password');
+        if (i >= 3) into.push(performance.now() - t0);
+      }
+    }
+    return {
+      wrongPasswordKnownEmailP50Ms: round(percentile(known, 50)),
+      unknownEmailP50Ms: round(percentile(unknown, 50)),
+      samples,
+    };
+  } finally {
+    await stack.stop();
+  }
+}
