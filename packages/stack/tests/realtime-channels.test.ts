@@ -305,6 +305,38 @@ describe('the Phoenix protocol on a raw socket', () => {
     ws.close();
   });
 
+  it('refuses a topic over 255 bytes at the join (a 100 KB one included) and stays usable', async () => {
+    const { ws, next } = await open('2.0.0');
+    const huge = `realtime:${'x'.repeat(100_000)}`;
+    ws.send(JSON.stringify(['1', '1', huge, 'phx_join', { config: {} }]));
+    expect((await next()).slice(3)).toEqual([
+      'phx_reply',
+      {
+        status: 'error',
+        response: {
+          reason:
+            'unable to convert topic to binary: must be less than or equal to 255 bytes, but is 100009 bytes',
+        },
+      },
+    ]);
+    // The refused topic holds no channel: a broadcast on it is unmatched.
+    ws.send(JSON.stringify(['1', '2', huge, 'broadcast', { type: 'broadcast', event: 'e', payload: {} }]));
+    expect((await next())[4]).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
+    // 256 bytes is refused, 255 (multi-byte characters counted as bytes) is a channel like any other.
+    const over = `realtime:${'é'.repeat(123)}x`;
+    ws.send(JSON.stringify(['3', '3', over, 'phx_join', { config: {} }]));
+    expect((await next())[4]).toMatchObject({
+      status: 'error',
+      response: { reason: expect.stringContaining('is 256 bytes') },
+    });
+    const edge = `realtime:${'é'.repeat(122)}xx`;
+    ws.send(JSON.stringify(['4', '4', edge, 'phx_join', { config: {} }]));
+    const [, , topic, , reply] = await next();
+    expect(Buffer.byteLength(topic)).toBe(255);
+    expect(reply).toMatchObject({ status: 'ok' });
+    ws.close();
+  });
+
   it('speaks arrays with vsn 2.0.0: join reply with postgres_changes ids, then leave', async () => {
     const { ws, next } = await open('2.0.0');
     const config = { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'rt_ticks' }] };

@@ -23,6 +23,20 @@ const ENCODING_JSON = 1;
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
+/**
+ * Realtime's V2 serializer writes a topic's length in one byte: a topic ("realtime:" + name) over 255 bytes
+ * cannot be framed, and the server raises when it tries (`unable to convert topic to binary`).
+ */
+export const MAX_TOPIC_BYTES = 255;
+
+/** The refusal for a topic too long to frame, else null; the server's wording, without echoing the topic. */
+export function topicTooLong(topic: string): string | null {
+  const bytes = Buffer.byteLength(topic);
+  return bytes > MAX_TOPIC_BYTES
+    ? `unable to convert topic to binary: must be less than or equal to ${MAX_TOPIC_BYTES} bytes, but is ${bytes} bytes`
+    : null;
+}
+
 /** Parses one WebSocket message; throws FrameError when it is not a Phoenix frame. */
 export function decodeFrame(data: Buffer, isBinary: boolean, vsn: Vsn): Frame {
   if (isBinary) {

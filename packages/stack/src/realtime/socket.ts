@@ -10,7 +10,7 @@ import { type Identity, RealtimeAuthError, verifyToken } from './auth.ts';
 import type { Hub, Member } from './hub.ts';
 import { joinChannel, refreshToken, shutdown } from './join.ts';
 import type { TenantLimits } from './limits.ts';
-import { decodeFrame, encodeFrame, type Frame, FrameError, type Vsn } from './protocol.ts';
+import { decodeFrame, encodeFrame, type Frame, FrameError, topicTooLong, type Vsn } from './protocol.ts';
 import { schedule } from './scheduler.ts';
 
 /**
@@ -192,6 +192,9 @@ export class RealtimeSocket {
   async #join(frame: Frame): Promise<void> {
     if (!frame.topic.startsWith('realtime:'))
       return this.reply(frame, 'error', { reason: 'unmatched topic' });
+    // Refused before any other work (limits, token, policy probes): no channel, no row, no counter.
+    const tooLong = topicTooLong(frame.topic);
+    if (tooLong) return this.reply(frame, 'error', { reason: tooLong });
     const refusal = this.#overLimit(frame.topic);
     if (refusal) {
       this.reply(frame, 'error', { reason: refusal });
