@@ -183,6 +183,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"email_outbox": {
+                  Row: {
+                    "attempts": number,"created_at": string,"id": number,"idempotency_key": string,"kind": string,"last_error": string | null,"next_attempt_at": string,"notification_id": string | null,"sent_at": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempts"?: number,"created_at"?: string,"id"?: never,"idempotency_key": string,"kind": string,"last_error"?: string | null,"next_attempt_at"?: string,"notification_id"?: string | null,"sent_at"?: string | null,"user_id": string
+                  }
+                  Update: {
+                    "attempts"?: number,"created_at"?: string,"id"?: never,"idempotency_key"?: string,"kind"?: string,"last_error"?: string | null,"next_attempt_at"?: string,"notification_id"?: string | null,"sent_at"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "email_outbox_notification_id_fkey"
+      columns: ["notification_id"]
+isOneToOne: false
+      referencedRelation: "notifications"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "email_outbox_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"invitation_emails": {
                   Row: {
                     "email": string,"id": number,"sent_at": string,"workspace_id": string
@@ -255,16 +281,74 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
-                },"profiles": {
+                },"notification_preferences": {
                   Row: {
-                    "avatar_path": string | null,"created_at": string,"display_name": string,"id": string,"updated_at": string
+                    "delivery": string,"kind": string,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "avatar_path"?: string | null,"created_at"?: string,"display_name": string,"id": string,"updated_at"?: string
+                    "delivery": string,"kind": string,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "avatar_path"?: string | null,"created_at"?: string,"display_name"?: string,"id"?: string,"updated_at"?: string
+                    "delivery"?: string,"kind"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "notification_preferences_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"notifications": {
+                  Row: {
+                    "actor_id": string | null,"created_at": string,"data": NonNullable<Json>,"emailed_at": string | null,"id": string,"kind": string,"read_at": string | null,"task_id": string | null,"updated_at": string,"user_id": string,"workspace_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"created_at"?: string,"data"?: NonNullable<Json>,"emailed_at"?: string | null,"id"?: string,"kind": string,"read_at"?: string | null,"task_id"?: string | null,"updated_at"?: string,"user_id": string,"workspace_id"?: string | null
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"created_at"?: string,"data"?: NonNullable<Json>,"emailed_at"?: string | null,"id"?: string,"kind"?: string,"read_at"?: string | null,"task_id"?: string | null,"updated_at"?: string,"user_id"?: string,"workspace_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "notifications_actor_id_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_task_id_fkey"
+      columns: ["task_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"profiles": {
+                  Row: {
+                    "avatar_path": string | null,"created_at": string,"display_name": string,"id": string,"time_zone": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "avatar_path"?: string | null,"created_at"?: string,"display_name": string,"id": string,"time_zone"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "avatar_path"?: string | null,"created_at"?: string,"display_name"?: string,"id"?: string,"time_zone"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -292,6 +376,32 @@ isOneToOne: false
       columns: ["task_id"]
 isOneToOne: false
       referencedRelation: "tasks"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"task_watchers": {
+                  Row: {
+                    "created_at": string,"task_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"task_id": string,"user_id"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"task_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "task_watchers_task_id_fkey"
+      columns: ["task_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "task_watchers_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
       referencedColumns: ["id"]
     }
                   ]
@@ -554,6 +664,9 @@ isOneToOne: false
                            },
 "my_workspace_ids":
 { Args: { "min_role": Database["public"]['Enums']["workspace_role"] }; Returns: string[]
+                           },
+"notify_due_tasks":
+{ Args: { "at_time"?: string }; Returns: number
                            },
 "pending_invitation_count":
 { Args: { "workspace_id": string }; Returns: number
