@@ -78,7 +78,7 @@ describe('/graphql/v1 → rpc/graphql with Content-Profile: graphql_public', () 
     const res = await graphql({ query: '{ __typename }' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      errors: [{ message: 'pg_graphql is not available in the local stack' }],
+      errors: [{ message: 'pg_graphql extension is not enabled.' }],
     });
   });
 

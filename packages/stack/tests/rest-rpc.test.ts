@@ -61,7 +61,7 @@ describe('rest: rpc', () => {
   it('calls functions of another exposed schema through Content-Profile', async () => {
     const { data, error } = await db.schema('graphql_public').rpc('graphql', { query: '{ __typename }' });
     expect(error).toBeNull();
-    expect(data).toEqual({ errors: [{ message: 'pg_graphql is not available in the local stack' }] });
+    expect(data).toEqual({ errors: [{ message: 'pg_graphql extension is not enabled.' }] });
   });
 
   it('answers 204 for void functions, and HEAD without a body', async () => {

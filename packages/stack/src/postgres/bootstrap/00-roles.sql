@@ -56,7 +56,8 @@ alter database postgres set search_path = "$user", public, extensions;
 alter role postgres set search_path = "$user", public, extensions;
 alter role authenticator set search_path = "$user", public, extensions;
 
--- pg_graphql is not part of the local stack; the function exists so generated types match hosted.
+-- pg_graphql is not part of the local stack: this is the Supabase image's placeholder for a database
+-- without it (same signature and answer), so generated types match and /graphql/v1 answers as there.
 create or replace function graphql_public.graphql(
   "operationName" text default null,
   query text default null,
@@ -66,7 +67,7 @@ create or replace function graphql_public.graphql(
 language sql
 as $$
   select jsonb_build_object('errors', jsonb_build_array(jsonb_build_object(
-    'message', 'pg_graphql is not available in the local stack')));
+    'message', 'pg_graphql extension is not enabled.')));
 $$;
 grant execute on function graphql_public.graphql(text, text, jsonb, jsonb) to anon, authenticated, service_role;
 alter function graphql_public.graphql(text, text, jsonb, jsonb) owner to supabase_admin;
