@@ -4,8 +4,17 @@
  * the database, Vault's grants for postgres and service_role and nothing for anon and authenticated (SQL
  * and REST), `[db.vault]` upserted by the CLI, and everything back after a restart.
  */
-import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  chownSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -216,6 +225,29 @@ describe('the root key', () => {
     await expect(
       as('service_role', (tx) => tx`select vault._stack_derived_key(0, 'pgsodium', 'encryption')`),
     ).rejects.toMatchObject({ code: '42501' });
+  });
+});
+
+describe('a lost or replaced key', () => {
+  it('makes stored secrets fail to decrypt, with an error that says so, until the key is back', async () => {
+    const name = `rekeyed-${randomUUID()}`;
+    await sql`select vault.create_secret('under the first key', ${name})`;
+    const file = join(dataDir, 'keys', 'vault.key');
+    const original = readFileSync(file);
+    const read = () => sql`select decrypted_secret from vault.decrypted_secrets where name = ${name}`;
+    try {
+      writeFileSync(file, `${randomBytes(32).toString('hex')}\n`);
+      await expect(read()).rejects.toThrow('vault: invalid message');
+      rmSync(file);
+      await expect(read()).rejects.toThrow('vault: the root key is not available');
+      await expect(sql`select vault.create_secret('no key, no secret')`).rejects.toThrow(
+        'vault: the root key is not available',
+      );
+    } finally {
+      writeFileSync(file, original, { mode: 0o600 });
+      if (process.getuid?.() === 0) chownSync(file, 65534, 65534);
+    }
+    expect(await read()).toEqual([{ decrypted_secret: 'under the first key' }]);
   });
 });
 
