@@ -17,6 +17,8 @@ export const LIMITS = {
   avatarBytes: 2 * MB,
   commentLength: 5000,
   invitationEmailsPerWorkspacePerHour: 20,
+  /** People one comment or description can mention; the database leaves the rest as plain text. */
+  mentionsPerText: 20,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -117,3 +119,37 @@ export const PATHS = {
   authConfirm: '/auth/confirm',
   invite: (token: string) => `/invite/${token}`,
 } as const;
+
+/** SPEC §10: what a notification is about (the database's `notifications_kind_known` check holds the same list). */
+export const NOTIFICATION_KINDS = [
+  'assigned',
+  'mentioned',
+  'commented',
+  'completed',
+  'due_soon',
+  'overdue',
+  'invited',
+  'role_changed',
+  'removed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How a kind reaches the person: the inbox only, also an email at once, or also the daily digest. */
+export const NOTIFICATION_DELIVERIES = ['in_app', 'instant', 'digest'] as const;
+export type NotificationDelivery = (typeof NOTIFICATION_DELIVERIES)[number];
+
+/** SPEC §10's defaults, as `private.default_delivery` in the database: mentions and assignments at once. */
+export const DEFAULT_NOTIFICATION_DELIVERY: Record<NotificationKind, NotificationDelivery> = {
+  assigned: 'instant',
+  mentioned: 'instant',
+  commented: 'digest',
+  completed: 'digest',
+  due_soon: 'digest',
+  overdue: 'digest',
+  invited: 'digest',
+  role_changed: 'digest',
+  removed: 'digest',
+};
+
+/** Comments on one task within this many minutes collapse into one unread notification (decision 072). */
+export const COMMENT_COLLAPSE_MINUTES = 10;

@@ -1,0 +1,71 @@
+/** @module schemas/notification — notifications, watching, delivery preferences and the time zone (SPEC §10). */
+import { z } from 'zod';
+import { NOTIFICATION_DELIVERIES, NOTIFICATION_KINDS, type NotificationKind } from '../constants.ts';
+import { id, timestamp } from './fields.ts';
+
+export const notificationKind = z.enum(NOTIFICATION_KINDS, { message: 'Unknown notification kind.' });
+export const notificationDelivery = z.enum(NOTIFICATION_DELIVERIES, {
+  message: 'Choose in-app only, email at once or daily digest.',
+});
+
+/** The inbox's row: the task and the actor embedded when the reader may still see them. */
+export const notificationRow = z.object({
+  id,
+  kind: notificationKind,
+  workspace_id: id.nullable(),
+  task_id: id.nullable(),
+  actor_id: id.nullable(),
+  data: z.record(z.string(), z.unknown()),
+  read_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  task: z.object({ id, number: z.number().int(), title: z.string(), board_id: id }).nullable(),
+  actor: z.object({ id, display_name: z.string(), avatar_path: z.string().nullable() }).nullable(),
+});
+export type NotificationRow = z.infer<typeof notificationRow>;
+
+export const listNotificationsInput = z.object({
+  unreadOnly: z.boolean().default(false),
+  limit: z.number().int().min(1).max(100).default(50),
+  /** The `updated_at` of the last row already shown: the next page starts after it. */
+  before: timestamp.optional(),
+});
+
+export const markNotificationsReadInput = z.object({
+  ids: z.array(id).min(1, { message: 'Choose at least one notification.' }).max(100),
+});
+
+export const taskWatchInput = z.object({ taskId: id });
+
+/** Every kind with its delivery (the stored choice or the default). */
+export const notificationPreferences = z.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, notificationDelivery])) as Record<
+    NotificationKind,
+    typeof notificationDelivery
+  >,
+);
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+
+/** Some kinds with new deliveries; an unknown kind is a field error on its own name. */
+export const setNotificationPreferencesInput = notificationPreferences.partial().strict();
+export type SetNotificationPreferencesInput = z.infer<typeof setNotificationPreferencesInput>;
+
+/** Accepts a zone this runtime knows (IANA names); the database checks it again against pg_timezone_names. */
+export const timeZone = z
+  .string()
+  .trim()
+  .min(1, { message: 'Required.' })
+  .max(64, { message: 'At most 64 characters.' })
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Choose a time zone from the list.' },
+  );
+
+export const setTimeZoneInput = z.object({ timeZone });
