@@ -156,6 +156,10 @@ describe('private board channels', () => {
       });
     expect(await probe(cast.viewer, `board:${acme.board}`, 'presence')).toHaveLength(1);
     expect(await probe(cast.member, `board:${acme.board}`, 'broadcast')).toHaveLength(1);
+    // Drags are broadcasts: a viewer, who may not move cards, may not send them (decision 070).
+    await expect(probe(cast.viewer, `board:${acme.board}`, 'broadcast')).rejects.toMatchObject({
+      code: '42501',
+    });
     await expect(probe(cast.outsider, `board:${acme.board}`, 'presence')).rejects.toMatchObject({
       code: '42501',
     });

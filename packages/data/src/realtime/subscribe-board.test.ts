@@ -173,9 +173,53 @@ describe('subscribeBoard', () => {
       taskId,
     });
 
+    // Drags are shown under people on the board: wait until the member sees the owner there.
+    await memberSeen.next((e) => e.kind === 'presence' && e.viewers.some((v) => v.userId === world.owner.id));
     await ownerSub.sendDrag({ taskId, columnId: world.columns.doing, index: 2 });
     const drag = await memberSeen.next<Extract<BoardEvent, { kind: 'drag' }>>((e) => e.kind === 'drag');
     expect(drag.drag).toEqual({ userId: world.owner.id, taskId, columnId: world.columns.doing, index: 2 });
+  });
+
+  it("drops drags claimed under someone not on the board, and a viewer's drags (decision 070)", async () => {
+    const world = await createWorld();
+    const mia = await world.join('member', 'Mia');
+    const vic = await world.join('viewer', 'Vic');
+    const absent = await world.join('admin', 'Absent');
+    const ownerSeen = recorder();
+    open.push(
+      subscribeBoard(
+        world.owner.client,
+        { boardId: world.boardId, me: { userId: world.owner.id, displayName: 'Olive' } },
+        ownerSeen.push,
+      ),
+    );
+    await ownerSeen.next((e) => e.kind === 'status' && e.status === 'SUBSCRIBED');
+    // The attackers talk on the board channel directly, as a script with their session could.
+    const raw = async (client: typeof mia.client, userId: string) => {
+      const channel = client.channel(`board:${world.boardId}`, {
+        config: { private: true, presence: { key: userId }, broadcast: { ack: true } },
+      });
+      await new Promise<void>((resolve) => channel.subscribe((s) => s === 'SUBSCRIBED' && resolve()));
+      await channel.track({ displayName: 'x', avatarPath: null, taskId: null });
+      return channel;
+    };
+    const miaChannel = await raw(mia.client, mia.id);
+    const vicChannel = await raw(vic.client, vic.id);
+    await ownerSeen.next(
+      (e) => e.kind === 'presence' && [mia.id, vic.id].every((id) => e.viewers.some((v) => v.userId === id)),
+    );
+    const drag = (userId: string, index: number) => ({
+      type: 'broadcast' as const,
+      event: 'drag',
+      payload: { userId, taskId: crypto.randomUUID(), columnId: world.columns.doing, index },
+    });
+    await miaChannel.send(drag(absent.id, 1));
+    await vicChannel.send(drag(vic.id, 2));
+    await miaChannel.send(drag(mia.id, 3));
+    const first = await ownerSeen.next<Extract<BoardEvent, { kind: 'drag' }>>((e) => e.kind === 'drag');
+    expect(first.drag).toMatchObject({ userId: mia.id, index: 3 });
+    expect(ownerSeen.events.filter((e) => e.kind === 'drag')).toHaveLength(1);
+    await Promise.all([mia.client.removeChannel(miaChannel), vic.client.removeChannel(vicChannel)]);
   });
 
   it('refuses the board channel to non-members', async () => {

@@ -104,7 +104,10 @@ export function subscribeBoard(
   );
   channel.on('broadcast', { event: 'drag' }, ({ payload }) => {
     const drag = dragPayload.safeParse(payload);
-    if (drag.success) onEvent({ kind: 'drag', drag: drag.data });
+    // A broadcast names no sender (Realtime's policies see the topic, never the payload; decision 070), so
+    // its `userId` is a claim: a drag is shown only under someone on the board now, never under anyone absent.
+    if (drag.success && Object.hasOwn(channel.presenceState(), drag.data.userId))
+      onEvent({ kind: 'drag', drag: drag.data });
   });
 
   let viewing: string | null = null;
