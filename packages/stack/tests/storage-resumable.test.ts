@@ -28,12 +28,12 @@ const partialsIn = async (folder: string) => {
     .filter((f) => f.endsWith('.json'))
     .map((f) => {
       try {
-        return JSON.parse(readFileSync(join(dir, f), 'utf8')) as { name: string };
+        return JSON.parse(readFileSync(join(dir, f), 'utf8')) as { name: string; finished?: boolean };
       } catch {
         return null; // finished or removed since the listing
       }
     })
-    .filter((info) => info?.name.startsWith(`${folder}/`));
+    .filter((info) => info && !info.finished && info.name.startsWith(`${folder}/`));
 };
 
 const offsetOf = async (url: string, token: string) =>
@@ -77,6 +77,25 @@ describe('resumable uploads (TUS) with tus-js-client', () => {
     expect(id.endsWith(row?.version)).toBe(true);
     expect(row?.metadata.eTag).toMatch(/^"[0-9a-f]{32}"$/);
     expect(await partialsOnDisk()).not.toContain(row?.version);
+
+    // As on hosted, the finished upload still answers as complete until it expires, and is not terminated.
+    const head = await tusFetch(run.url!, 'HEAD', { authorization: `Bearer ${alice.token}` });
+    expect([head.status, head.headers.get('upload-offset'), head.headers.get('upload-length')]).toEqual([
+      200,
+      String(data.length),
+      String(data.length),
+    ]);
+    // storage-api asks the policies first: without x-upsert the object's existence refuses (409).
+    const terminate = (upsert: string) =>
+      tusFetch(run.url!, 'DELETE', { authorization: `Bearer ${alice.token}`, 'x-upsert': upsert });
+    const refused = await terminate('false');
+    expect([refused.status, await refused.text()]).toEqual([409, 'The resource already exists']);
+    const completed = await terminate('true');
+    expect([completed.status, await completed.text()]).toEqual([
+      400,
+      'Cannot terminate an already completed upload',
+    ]);
+    expect(await download('public-assets', path)).toEqual(data);
   });
 
   it('uploads a multi-chunk file, and a file sent with its creation request', async () => {

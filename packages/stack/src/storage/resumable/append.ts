@@ -24,6 +24,11 @@ export async function append(t: TusRequest, encoded: string): Promise<Response> 
     const partial = await t.deps.partials.get(id);
     if (Date.now() > expiresAt(partial).getTime()) throw tusErrors.gone();
     if (partial.offset !== Number(offsetHeader)) throw tusErrors.invalidOffset();
+    // Already the object: nothing more fits (bodyLimit refuses any byte), and it is not made again.
+    if (partial.finished) {
+      bodyLimit(t.request, partial, max);
+      return partial;
+    }
     const declared = h.get('upload-length');
     if (declared !== null) {
       // creation-defer-length: the length arrives with a later PATCH, once.

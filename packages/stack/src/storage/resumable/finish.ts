@@ -1,7 +1,7 @@
 /**
  * @module storage/resumable/finish — an upload whose last byte arrived becomes a normal storage object:
  * its row written as the caller who sent that byte (so insert/update policies and `x-upsert` decide, as
- * storage-api's `completeUpload`), its bytes renamed to the object's version, its partial forgotten.
+ * storage-api's `completeUpload`), its bytes renamed to the object's version, its partial marked finished.
  */
 import { saveObject } from '../write.ts';
 import { type TusRequest, userMetadataOf } from './context.ts';
@@ -27,6 +27,7 @@ export async function finish(t: TusRequest, partial: Partial): Promise<void> {
     // The version in the upload URL is the object's version: nothing is copied.
     partial.version,
   );
-  // A refused finish keeps the partial, so the client can finish again (say with x-upsert).
-  await t.deps.partials.remove(partial.version);
+  // A refused finish keeps the partial, so the client can finish again (say with x-upsert). A finished
+  // one is remembered until it expires: HEAD then answers complete, DELETE refuses, as storage-api.
+  await t.deps.partials.finished(partial);
 }

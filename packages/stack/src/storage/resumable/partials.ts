@@ -1,7 +1,8 @@
 /**
- * @module storage/resumable/partials — unfinished uploads on disk, under `<storage root>/resumable`:
+ * @module storage/resumable/partials — resumable uploads on disk, under `<storage root>/resumable`:
  * the bytes so far in `<version>` (its size is the upload's offset) and what the creation said in
- * `<version>.json`. Both outlive a restart of the stack; an upload past its expiry is swept away.
+ * `<version>.json`, which stays, marked finished, once the bytes became the object. Both outlive a
+ * restart of the stack; an upload past its expiry is swept away.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -22,6 +23,8 @@ export interface PartialInfo {
   metadata: UploadMetadata;
   /** ISO time of creation; the upload expires EXPIRY_MS later. */
   created: string;
+  /** Its bytes became the object; the info stays until expiry, so HEAD answers "complete" as hosted does. */
+  finished?: boolean;
 }
 
 export interface Partial extends PartialInfo {
@@ -66,6 +69,7 @@ export class PartialStore {
     }
     // The id carries the target; one that names another bucket or key than the creation did is not ours.
     if (info.bucket !== id.bucket || info.name !== id.name) throw tusErrors.fileNotFound();
+    if (info.finished) return { ...info, offset: info.size ?? 0, path: this.#bytes(id.version) };
     try {
       const { size } = await stat(this.#bytes(id.version));
       return { ...info, offset: size, path: this.#bytes(id.version) };
@@ -110,6 +114,12 @@ export class PartialStore {
     const hash = createHash('md5');
     for await (const chunk of createReadStream(partial.path)) hash.update(chunk as Buffer);
     return `"${hash.digest('hex')}"`;
+  }
+
+  /** Marks an upload finished once its bytes have become the object's. */
+  async finished(partial: Partial): Promise<void> {
+    const { offset: _offset, path: _path, ...info } = partial;
+    await this.saveInfo({ ...info, size: partial.offset, finished: true });
   }
 
   /** Forgets an upload: its info, and its bytes unless they have become an object's. */
