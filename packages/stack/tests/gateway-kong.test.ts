@@ -3,10 +3,12 @@
  * route (supabase-js's `traceparent` and custom headers pass a preflight; function replies allow any
  * origin) and `/graphql/v1` reaching REST's `rpc/graphql` in `graphql_public`.
  */
+import { createServer, type Server } from 'node:http';
 import { createClient } from '@supabase/supabase-js';
 import postgres from 'postgres';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../src/testing.ts';
+import { type Browser, launchChromium } from './helpers/chromium.ts';
 
 const env = stackEnv();
 const origin = 'http://localhost:5173';
@@ -55,6 +57,63 @@ describe('Kong’s cors plugin in front of the real services', () => {
     const { data, error } = await supabase.functions.invoke('echo', { body: { n: 1 } });
     expect(error).toBeNull();
     expect(data.headers.traceparent).toBe('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+  });
+});
+
+describe('from a real browser on another origin (Chromium)', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  let page: Server;
+  let pageUrl = '';
+  beforeAll(async () => {
+    browser = await launchChromium();
+    page = createServer((_req, res) => res.end('<!doctype html><title>app</title>'));
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    const address = page.address();
+    pageUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    page?.close();
+  });
+
+  it('calls every service with traceparent and a custom header, and reads the answers', async () => {
+    const trace = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const out = await browser.evaluate(
+      pageUrl,
+      `(async () => {
+        const api = ${JSON.stringify(env.apiUrl)};
+        const key = ${JSON.stringify(env.anonKey)};
+        const headers = { apikey: key, authorization: 'Bearer ' + key, traceparent: ${JSON.stringify(trace)},
+          'x-lanes-trace': 'yes' };
+        const json = { ...headers, 'content-type': 'application/json' };
+        const rest = await fetch(api + '/rest/v1/countries?select=id', { headers: { ...headers, prefer: 'count=exact' } });
+        const auth = await fetch(api + '/auth/v1/settings', { headers });
+        const storage = await fetch(api + '/storage/v1/bucket', { headers });
+        const fn = await fetch(api + '/functions/v1/echo', { method: 'POST', headers: json, body: '{"n":1}' });
+        const graphql = await fetch(api + '/graphql/v1', { method: 'POST', headers: json, body: '{"query":"{ __typename }"}' });
+        // The control: the inbox's port has no CORS layer, so the browser must refuse this one.
+        const control = await fetch(${JSON.stringify(env.inboxUrl)} + '/', { headers: { 'x-lanes-trace': 'yes' } })
+          .then(() => 'read', () => 'blocked');
+        return {
+          control,
+          origin: location.origin,
+          rest: [rest.status, rest.headers.get('content-range')],
+          auth: auth.status,
+          storage: storage.status,
+          fn: [fn.status, (await fn.json()).headers.traceparent],
+          graphql: graphql.status,
+        };
+      })()`,
+    );
+    expect(out).toEqual({
+      control: 'blocked',
+      origin: pageUrl.slice(0, -1),
+      rest: [200, expect.stringMatching(/^(\d+-\d+|\*)\/\d+$/)],
+      auth: 200,
+      storage: 200,
+      fn: [200, trace],
+      graphql: 200,
+    });
   });
 });
 
