@@ -9,7 +9,17 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const SUITES = ['start', 'rest', 'auth', 'realtime', 'realtime-load', 'storage', 'functions', 'faults'];
+const SUITES = [
+  'start',
+  'rest',
+  'auth',
+  'realtime',
+  'realtime-load',
+  'storage',
+  'functions',
+  'background',
+  'faults',
+];
 
 interface Row {
   suite: string;

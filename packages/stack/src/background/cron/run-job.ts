@@ -3,6 +3,7 @@
  * as the job's role, the command sent as one simple query (several statements allowed, as pg_cron's
  * libpq sends it), and the run recorded in cron.job_run_details from `starting` to `succeeded`/`failed`.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import postgres, { type Sql } from 'postgres';
 
 export interface CronJob {
@@ -40,16 +41,17 @@ function errorMessage(error: unknown): string {
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * Runs `job` once and records it. `admin` is the superuser pool on the cron database; `superuserUrl`
+ * Runs `job` once at `dueAt` and records it, unless `stillWanted()` says otherwise by then. `admin` is the superuser pool on the cron database; `superuserUrl`
  * opens the job's own connection, which becomes the job's role with SET SESSION AUTHORIZATION (so RLS
  * and grants apply as to that role). Never throws: a failure is a `failed` row.
  */
-export async function runJob(admin: Sql, superuserUrl: string, job: CronJob): Promise<void> {
-  const [run] = await admin<{ runid: string }[]>`
-    insert into cron.job_run_details (jobid, database, username, command, status)
-    values (${job.jobid}, ${job.database}, ${job.username}, ${job.command}, 'starting')
-    returning runid`;
-  const runid = run!.runid;
+export async function runJob(
+  admin: Sql,
+  superuserUrl: string,
+  job: CronJob,
+  dueAt: number,
+  stillWanted: () => boolean,
+): Promise<void> {
   const url = new URL(superuserUrl);
   url.pathname = `/${encodeURIComponent(job.database)}`;
   const conn = postgres(url.toString(), {
@@ -59,17 +61,43 @@ export async function runJob(admin: Sql, superuserUrl: string, job: CronJob): Pr
     connect_timeout: 10,
     connection: { application_name: 'pg_cron' },
   });
+  // The run's row and the job's connection are made side by side, ahead of the due moment (the worker
+  // wakes a little early), so the command itself goes out on its second.
+  const connected = conn
+    .unsafe(`set session authorization ${quoteIdent(job.username)}; select pg_backend_pid() as pid`)
+    .simple()
+    .then((r) => (r.at(-1) as unknown as { pid: number }[])[0]!.pid);
+  connected.catch(() => {});
+  let runid: string;
+  try {
+    const [run] = await admin<{ runid: string }[]>`
+      insert into cron.job_run_details (jobid, database, username, command, status)
+      values (${job.jobid}, ${job.database}, ${job.username}, ${job.command}, 'starting')
+      returning runid`;
+    runid = run!.runid;
+  } catch (error) {
+    await conn.end({ timeout: 1 }).catch(() => {});
+    throw error;
+  }
   let status = 'failed';
   let message: string;
+  let started: Date | undefined;
   try {
-    const [who] = await conn
-      .unsafe(`set session authorization ${quoteIdent(job.username)}; select pg_backend_pid() as pid`)
-      .simple()
-      .then((r) => r.at(-1) as unknown as { pid: number }[]);
+    const pid = await connected;
+    const wait = dueAt - Date.now();
+    if (wait > 0) await sleep(wait);
+    if (!stillWanted()) {
+      // Unscheduled, paused or changed while its connection was being made: this run never started.
+      await conn.end({ timeout: 1 }).catch(() => {});
+      await admin`delete from cron.job_run_details where runid = ${runid}`;
+      return;
+    }
+    started = new Date();
+    const command = conn.unsafe(job.command).simple();
     await admin`
-      update cron.job_run_details set status = 'running', job_pid = ${who!.pid}, start_time = now()
-      where runid = ${runid}`;
-    message = returnMessage(await conn.unsafe(job.command).simple());
+      update cron.job_run_details set status = 'running', job_pid = ${pid}, start_time = ${started}
+      where runid = ${runid} and status = 'starting'`;
+    message = returnMessage(await command);
     status = 'succeeded';
   } catch (error) {
     message = errorMessage(error);
@@ -78,6 +106,6 @@ export async function runJob(admin: Sql, superuserUrl: string, job: CronJob): Pr
   }
   await admin`
     update cron.job_run_details set status = ${status}, return_message = ${message}, end_time = now(),
-      start_time = coalesce(start_time, now())
+      start_time = coalesce(start_time, ${started ?? new Date()})
     where runid = ${runid}`;
 }

@@ -8,6 +8,12 @@ import type { Sql } from 'postgres';
 import { type CronJob, runJob } from './run-job.ts';
 import { nextRun, parseSchedule, type Schedule } from './schedule.ts';
 
+/**
+ * The worker wakes this long before a run is due, to have the job's connection open when it is (a new
+ * backend takes tens of ms on a busy machine); decision 170 has the figures.
+ */
+const LEAD_MS = 300;
+
 interface Entry {
   job: CronJob;
   schedule: Schedule;
@@ -92,21 +98,23 @@ export class CronWorker {
     for (const entry of this.entries.values()) soonest = Math.min(soonest, entry.next);
     if (soonest === Number.POSITIVE_INFINITY) return;
     // Timers longer than 2^31 ms overflow; a far run is re-armed on the way.
-    const delay = Math.min(Math.max(0, soonest - Date.now()), 2 ** 30);
+    const delay = Math.min(Math.max(0, soonest - LEAD_MS - Date.now()), 2 ** 30);
     this.timer = setTimeout(() => this.fire(), delay);
   }
 
   private fire(): void {
     const now = Date.now();
     for (const entry of this.entries.values()) {
-      if (entry.next > now) continue;
-      entry.next = nextRun(entry.schedule, now) ?? Number.POSITIVE_INFINITY;
-      this.start(entry);
+      if (entry.next > now + LEAD_MS) continue;
+      const due = entry.next;
+      // From the due moment; when the worker is late (the machine was asleep), missed runs are skipped.
+      entry.next = nextRun(entry.schedule, Math.max(due, now)) ?? Number.POSITIVE_INFINITY;
+      this.start(entry, due);
     }
     this.arm();
   }
 
-  private start(entry: Entry): void {
+  private start(entry: Entry, due = Date.now()): void {
     const id = entry.job.jobid;
     const inProgress = this.running.get(id);
     if (inProgress) {
@@ -115,7 +123,8 @@ export class CronWorker {
     }
     const state = { queued: false };
     this.running.set(id, state);
-    const run = runJob(this.admin, this.superuserUrl, entry.job)
+    const wanted = () => !this.closed && this.entries.get(id)?.job.command === entry.job.command;
+    const run = runJob(this.admin, this.superuserUrl, entry.job, due, wanted)
       .catch((error: Error) => {
         this.log(`cron: job ${id} could not be recorded: ${error.message}`);
         void this.reload();
