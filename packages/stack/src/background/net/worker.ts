@@ -43,23 +43,32 @@ export class NetWorker {
     return this.draining;
   }
 
-  /** One batch: returns how many requests it sent. */
+  /** One batch: returns how many requests it sent. One round trip before the first byte goes out. */
   private async round(): Promise<number> {
-    const [settings] = await this.admin<{ batch: number; ttl: string }[]>`
-      select coalesce(nullif(current_setting('pg_net.batch_size', true), '')::int, 200) as batch,
-             coalesce(nullif(current_setting('pg_net.ttl', true), ''), '6 hours') as ttl`;
-    const batch = settings!.batch;
-    setConcurrency(batch);
-    const requests = await this.admin<QueuedRequest[]>`
-      with rows as (
-        select id from net.http_request_queue order by id limit ${batch} for update skip locked
+    const requests = await this.admin<(QueuedRequest & { batch: number })[]>`
+      with settings as (
+        select coalesce(nullif(current_setting('pg_net.batch_size', true), '')::int, 200) as batch
+      ), rows as (
+        select id from net.http_request_queue order by id
+        limit (select batch from settings) for update skip locked
       )
       delete from net.http_request_queue q using rows where q.id = rows.id
-      returning q.id::text, q.method, q.url, q.timeout_milliseconds, q.headers, q.body`;
-    await this.admin`delete from net._http_response where created < now() - ${settings!.ttl}::interval`;
-    if (!requests.length) return 0;
+      returning q.id::text, q.method, q.url, q.timeout_milliseconds, q.headers, q.body,
+        (select batch from settings)`;
+    if (!requests.length) {
+      await this.admin`
+        delete from net._http_response
+        where created < now() - coalesce(nullif(current_setting('pg_net.ttl', true), ''), '6 hours')::interval`;
+      return 0;
+    }
+    setConcurrency(requests[0]!.batch);
     const rows: ResponseRow[] = await Promise.all(requests.map(send));
+    // Responses past pg_net.ttl go in the statement that stores the new ones.
     await this.admin`
+      with expired as (
+        delete from net._http_response
+        where created < now() - coalesce(nullif(current_setting('pg_net.ttl', true), ''), '6 hours')::interval
+      )
       insert into net._http_response ${this.admin(rows, 'id', 'status_code', 'content_type', 'headers', 'content', 'timed_out', 'error_msg')}`;
     return requests.length;
   }
