@@ -11,6 +11,7 @@ import { db, type Tx } from './support/db.ts';
 const ALLOWED: Record<string, { key: string[]; why: string }> = {
   'public.attachments': { key: ['id'], why: 'a random uuid' },
   'public.boards': { key: ['id'], why: 'a random uuid' },
+  'public.checklist_items': { key: ['id'], why: 'a random uuid' },
   'public.columns': { key: ['id'], why: 'a random uuid' },
   'public.comments': { key: ['id'], why: 'a random uuid' },
   'public.labels': { key: ['id'], why: 'a random uuid' },

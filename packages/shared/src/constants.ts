@@ -13,6 +13,7 @@ export const LIMITS = {
   tasksPerBoard: 5000,
   labelsPerBoard: 30,
   attachmentsPerTask: 20,
+  checklistItemsPerTask: 100,
   attachmentBytes: 10 * MB,
   avatarBytes: 2 * MB,
   commentLength: 5000,

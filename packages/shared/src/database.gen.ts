@@ -137,6 +137,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"checklist_items": {
+                  Row: {
+                    "body": string,"checklist": string,"created_at": string,"created_by": string | null,"done": boolean,"id": string,"position": string,"task_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "body": string,"checklist"?: string,"created_at"?: string,"created_by"?: string | null,"done"?: boolean,"id"?: string,"position": string,"task_id": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "body"?: string,"checklist"?: string,"created_at"?: string,"created_by"?: string | null,"done"?: boolean,"id"?: string,"position"?: string,"task_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "checklist_items_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "checklist_items_task_id_fkey"
+      columns: ["task_id"]
+isOneToOne: false
+      referencedRelation: "tasks"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"columns": {
                   Row: {
                     "board_id": string,"created_at": string,"id": string,"is_done": boolean,"name": string,"position": string,"wip_limit": number | null,"task_count": number | null
@@ -407,14 +433,14 @@ isOneToOne: false
                   ]
                 },"tasks": {
                   Row: {
-                    "archived_at": string | null,"assignee_id": string | null,"board_id": string,"column_id": string,"completed_at": string | null,"created_at": string,"created_by": string | null,"description": string,"due_on": string | null,"id": string,"number": number,"position": string,"priority": Database["public"]['Enums']["task_priority"],"title": string,"updated_at": string
+                    "archived_at": string | null,"assignee_id": string | null,"attachment_count": number,"board_id": string,"checklist_done": number,"checklist_total": number,"column_id": string,"comment_count": number,"completed_at": string | null,"created_at": string,"created_by": string | null,"description": string,"due_on": string | null,"id": string,"number": number,"position": string,"priority": Database["public"]['Enums']["task_priority"],"title": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"assignee_id"?: string | null,"board_id": string,"column_id": string,"completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_on"?: string | null,"id"?: string,"number": number,"position": string,"priority"?: Database["public"]['Enums']["task_priority"],"title": string,"updated_at"?: string
+                    "archived_at"?: string | null,"assignee_id"?: string | null,"attachment_count"?: number,"board_id": string,"checklist_done"?: number,"checklist_total"?: number,"column_id": string,"comment_count"?: number,"completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_on"?: string | null,"id"?: string,"number": number,"position": string,"priority"?: Database["public"]['Enums']["task_priority"],"title": string,"updated_at"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"assignee_id"?: string | null,"board_id"?: string,"column_id"?: string,"completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_on"?: string | null,"id"?: string,"number"?: number,"position"?: string,"priority"?: Database["public"]['Enums']["task_priority"],"title"?: string,"updated_at"?: string
+                    "archived_at"?: string | null,"assignee_id"?: string | null,"attachment_count"?: number,"board_id"?: string,"checklist_done"?: number,"checklist_total"?: number,"column_id"?: string,"comment_count"?: number,"completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_on"?: string | null,"id"?: string,"number"?: number,"position"?: string,"priority"?: Database["public"]['Enums']["task_priority"],"title"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     {
@@ -537,6 +563,34 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"checklist_item_to_task":
+{ Args: { "item_id": string }; Returns: {
+              "archived_at": string | null,
+"assignee_id": string | null,
+"attachment_count": number,
+"board_id": string,
+"checklist_done": number,
+"checklist_total": number,
+"column_id": string,
+"comment_count": number,
+"completed_at": string | null,
+"created_at": string,
+"created_by": string | null,
+"description": string,
+"due_on": string | null,
+"id": string,
+"number": number,
+"position": string,
+"priority": Database["public"]['Enums']["task_priority"],
+"title": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "tasks"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "claim_invitation":
 { Args: { "email": string,"token_hash": string }; Returns: {
               "accepted_by": string | null,
@@ -616,6 +670,24 @@ isOneToOne: false
 "membership_channel_workspace_id":
 { Args: { "topic": string }; Returns: string
                            },
+"move_checklist_item":
+{ Args: { "after_id": string,"before_id": string,"item_id": string }; Returns: {
+              "body": string,
+"checklist": string,
+"created_at": string,
+"created_by": string | null,
+"done": boolean,
+"id": string,
+"position": string,
+"task_id": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "checklist_items"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "move_column":
 { Args: { "after_id": string,"before_id": string,"column_id": string }; Returns: {
               "board_id": string,
@@ -636,8 +708,12 @@ isOneToOne: false
 { Args: { "after_id": string,"before_id": string,"column_id": string,"task_id": string }; Returns: {
               "archived_at": string | null,
 "assignee_id": string | null,
+"attachment_count": number,
 "board_id": string,
+"checklist_done": number,
+"checklist_total": number,
 "column_id": string,
+"comment_count": number,
 "completed_at": string | null,
 "created_at": string,
 "created_by": string | null,

@@ -25,6 +25,7 @@ const LIMIT_MESSAGES: Record<string, string> = {
   tasks_per_board: `A board has at most ${LIMITS.tasksPerBoard} tasks, archived ones included.`,
   labels_per_board: `A board has at most ${LIMITS.labelsPerBoard} labels.`,
   attachments_per_task: `A task has at most ${LIMITS.attachmentsPerTask} attachments.`,
+  checklist_items_per_task: `A task has at most ${LIMITS.checklistItemsPerTask} checklist items.`,
   invitation_emails_per_hour: `At most ${LIMITS.invitationEmailsPerWorkspacePerHour} invitation emails per workspace per hour. Try again later.`,
 };
 

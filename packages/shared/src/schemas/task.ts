@@ -63,5 +63,10 @@ export const taskRow = z.object({
   created_by: id.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
+  /** What the card face counts, kept by the database (decision 185): comments not deleted, files, items. */
+  comment_count: z.number().int(),
+  attachment_count: z.number().int(),
+  checklist_total: z.number().int(),
+  checklist_done: z.number().int(),
 });
 export type TaskRow = z.infer<typeof taskRow>;

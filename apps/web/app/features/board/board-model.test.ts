@@ -33,6 +33,10 @@ const task = (
   created_by: 'u1',
   created_at: at,
   updated_at: at,
+  comment_count: 0,
+  attachment_count: 0,
+  checklist_total: 0,
+  checklist_done: 0,
   assignee,
   labelIds: [],
 });

@@ -42,6 +42,10 @@ function row(n: number, columnId: string, position: string, extra: Partial<TaskR
     created_by: null,
     created_at: '2026-11-21T10:00:00+00:00',
     updated_at: '2026-11-21T10:00:01+00:00',
+    comment_count: 0,
+    attachment_count: 0,
+    checklist_total: 0,
+    checklist_done: 0,
     ...extra,
   };
 }
