@@ -6,6 +6,7 @@
  * Usage: `pnpm --filter @lanes/db-tests bench` (or `node bench/notifications.ts [samples]`).
  */
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startTestStack } from '@lanes/stack/testing';
 import postgres from 'postgres';
@@ -100,6 +101,10 @@ try {
       `comment insert (${name}), 5 watchers: p50 ${p50on.toFixed(2)} ms with the triggers, ${p50off.toFixed(2)} ms without: +${(p50on - p50off).toFixed(2)} ms (${on.length}+${off.length} samples)`,
     );
   }
+  // The figures scale with the machine's load; say what it was.
+  console.log(
+    `load average during the run: ${loadavg()[0]!.toFixed(1)} (${navigator.hardwareConcurrency} cores)`,
+  );
 } finally {
   await db.end();
   await stack.stop();

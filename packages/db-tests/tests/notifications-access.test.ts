@@ -95,6 +95,9 @@ describe('notifications under row-level security', () => {
     const { ws, member, note } = await assignedWorld();
     await asUser(ws.owner, (tx) => tx`select public.remove_member(${ws.id}, ${member.id})`, { commit: true });
     expect(await readAs(member, note)).toHaveLength(0);
+    // Marked read as well, so the bell's count (a plain count of unread rows) drops it too.
+    const [hidden] = await db`select read_at from public.notifications where id = ${note}`;
+    expect(hidden!.read_at).not.toBeNull();
     const visible = await asUser(
       member,
       (tx) => tx<{ kind: string }[]>`select kind from public.notifications`,
