@@ -267,7 +267,7 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
     const { managementApi } = options;
     const management = managementApi ? await make((s) => buildManagement(s, managementApi)) : undefined;
     // pg_cron's scheduler and pg_net's sender for the emulated extensions (decisions 170, 171).
-    background = await startBackground(stack);
+    background = startBackground(stack);
     const gateway = new Gateway(
       stackRoutes({ auth, rest, realtime, storage, functions, ...(management ? { management } : {}) }),
       log,

@@ -16,7 +16,11 @@ export interface Background {
   close(): Promise<void>;
 }
 
-export async function startBackground(stack: StackContext): Promise<Background> {
+/**
+ * Starts the workers without holding up the stack's start: the LISTEN connection opens in the background,
+ * and its first connect catches up on jobs and queued requests, as every reconnect does.
+ */
+export function startBackground(stack: StackContext): Background {
   // Its own pool, so net.check_worker_is_up() can find the worker by its application name.
   const admin = postgres(stack.urls.db, {
     max: 4,
@@ -29,26 +33,40 @@ export async function startBackground(stack: StackContext): Promise<Background> 
   const cron = new CronWorker(admin, stack.urls.db, log);
   const net = new NetWorker(admin, log);
 
-  /** Which of the stack's emulations are installed in this database (none on a server with the real ones). */
-  const installed = async (): Promise<Set<string>> => {
+  /** Which of the stack's emulations are installed (none on a server with the real extensions). */
+  let installed = new Set<string>();
+  const refresh = async (): Promise<Set<string>> => {
     const rows = await admin<{ extname: string }[]>`
       select e.extname from pg_extension e
       join pg_available_extensions a on a.name = e.extname
       where e.extname in ('pg_cron', 'pg_net') and a.comment like ${EMULATION_MARK}`;
-    return new Set(rows.map((r) => r.extname));
+    installed = new Set(rows.map((r) => r.extname));
+    return installed;
+  };
+  // A NOTIFY on these channels only comes from the emulations' SQL, but anyone may send one: the real
+  // extensions' tables are never worked on.
+  const serve = async (name: string, work: () => Promise<void>) => {
+    const names = installed.has(name) ? installed : await refresh().catch(() => new Set<string>());
+    if (names.has(name)) await work();
   };
   // Each (re)connection of the listener may have missed notifications: look again then.
   const catchUp = async () => {
-    const names = await installed().catch(() => new Set<string>());
-    if (names.has('pg_cron')) void cron.reload();
-    if (names.has('pg_net')) void net.wake();
+    await refresh().catch(() => {});
+    void serve('pg_cron', () => cron.reload());
+    void serve('pg_net', () => net.wake());
   };
 
-  const cronListen = await admin.listen('stack_cron', () => void cron.reload(), catchUp);
-  const netListen = await admin.listen('stack_net', () => void net.wake());
+  const listening = Promise.all([
+    admin.listen('stack_cron', () => void serve('pg_cron', () => cron.reload()), catchUp),
+    admin.listen('stack_net', () => void serve('pg_net', () => net.wake())),
+  ]).catch((error: Error) => {
+    log(`could not listen for pg_cron and pg_net work: ${error.message}`);
+    return [];
+  });
   return {
     async close() {
-      await Promise.allSettled([cronListen.unlisten(), netListen.unlisten()]);
+      const listens = await listening;
+      await Promise.allSettled(listens.map((l) => l.unlisten()));
       await Promise.allSettled([cron.close(), net.close()]);
       await admin.end({ timeout: 1 });
     },
