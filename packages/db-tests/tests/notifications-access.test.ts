@@ -187,6 +187,17 @@ describe('preferences and time zone', () => {
     await set(member, 'assigned', 'in_app');
     await set(member, 'assigned', 'in_app');
     expect(await asUser(other, (tx) => tx`select * from public.notification_preferences`)).toHaveLength(0);
+    await expect(
+      asUser(null, (tx) => tx`select * from public.notification_preferences`),
+    ).rejects.toMatchObject({
+      code: '42501',
+    });
+    await expect(asUser(null, (tx) => tx`select * from public.task_watchers`)).rejects.toMatchObject({
+      code: '42501',
+    });
+    await expect(asUser(member, (tx) => tx`select * from public.email_outbox`)).rejects.toMatchObject({
+      code: '42501',
+    });
 
     await asUser(ws.owner, (tx) => tx`update public.tasks set assignee_id = ${other.id} where id = ${task}`, {
       commit: true,

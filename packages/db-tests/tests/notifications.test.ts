@@ -151,6 +151,12 @@ describe('who gets what', () => {
     expect(
       await db`select 1 from public.notifications where workspace_id = ${ws.id} and kind = 'invited'`,
     ).toHaveLength(1);
+    // The invitee reads it under RLS although the workspace is not theirs (yet).
+    const seen = await asUser(
+      stranger,
+      (tx) => tx<{ kind: string }[]>`select kind from public.notifications`,
+    );
+    expect(seen.map((n) => n.kind)).toEqual(['invited']);
 
     await asUser(ws.owner, (tx) => tx`select public.change_member_role(${ws.id}, ${member.id}, 'viewer')`, {
       commit: true,
@@ -189,6 +195,11 @@ describe('mentions', () => {
     expect((await notes({ task })).filter((n) => n.kind === 'mentioned').map((n) => n.user_id)).toEqual([
       member.id,
     ]);
+    expect(await notes({ user: outsider.id })).toEqual([]);
+
+    // A reference sent as such (the suggestion list's form) to a non-member is kept as text and notifies nobody.
+    const direct = await comment(ws.owner, task, `fyi @[${outsider.id}]`);
+    expect(direct.body).toBe(`fyi @[${outsider.id}]`);
     expect(await notes({ user: outsider.id })).toEqual([]);
   });
 
