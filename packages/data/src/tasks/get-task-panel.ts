@@ -1,12 +1,13 @@
 /**
  * @module tasks/get-task-panel — everything a task's panel shows, in ONE request through PostgREST embedding:
  * the task (archived or not) with its label ids, its board's labels, its comments with their authors, its
- * attachments, its latest activity, and its workspace with the members' profiles (assignee choices, and the
+ * attachments, its checklist items, its latest activity, and its workspace with the members' profiles (assignee choices, and the
  * caller's own role). One request, not six: opening a card waits for one round trip to the API.
  */
 import { LanesError } from '@lanes/shared/errors';
 import { attachmentRow } from '@lanes/shared/schemas/attachment';
 import { labelRow } from '@lanes/shared/schemas/board';
+import { checklistItemRow } from '@lanes/shared/schemas/checklist';
 import { id } from '@lanes/shared/schemas/fields';
 import { memberWithProfile } from '@lanes/shared/schemas/member';
 import { taskRow } from '@lanes/shared/schemas/task';
@@ -31,6 +32,7 @@ const answer = taskRow.extend({
   }),
   comments: z.array(commentWithAuthor),
   attachments: z.array(attachmentRow),
+  checklist_items: z.array(checklistItemRow),
   activity: z.array(activityEntry),
 });
 type Answer = z.infer<typeof answer>;
@@ -43,6 +45,8 @@ export type GetTaskPanelResult = {
   comments: Answer['comments'];
   /** Newest first. */
   attachments: Answer['attachments'];
+  /** Every checklist item of the task, by position (grouped into checklists by the panel). */
+  checklistItems: Answer['checklist_items'];
   /** Newest first, at most `activityLimit`. */
   activity: Answer['activity'];
   workspace: { id: string; slug: string };
@@ -55,6 +59,7 @@ const SELECT = `*,
   board:boards(labels(*), workspace:workspaces(id, slug, members:workspace_members(${MEMBER_SELECT}))),
   comments(${COMMENT_SELECT}),
   attachments(*),
+  checklist_items(*),
   activity(${ACTIVITY_SELECT})`;
 
 /** NOT_FOUND for a task the caller cannot see (or a malformed id: VALIDATION). */
@@ -69,17 +74,22 @@ export async function getTaskPanel(client: LanesClient, input: unknown): Promise
       .order('created_at', { referencedTable: 'board.workspace.members' })
       .order('created_at', { referencedTable: 'comments' })
       .order('created_at', { referencedTable: 'attachments', ascending: false })
+      .order('position', { referencedTable: 'checklist_items' })
       .order('id', { referencedTable: 'activity', ascending: false })
       .limit(activityLimit, { referencedTable: 'activity' })
       .maybeSingle(),
   );
   if (!row) throw new LanesError('NOT_FOUND');
-  const { labels, board, comments, attachments, activity, ...task } = parseAnswer(answer, row);
+  const { labels, board, comments, attachments, checklist_items, activity, ...task } = parseAnswer(
+    answer,
+    row,
+  );
   return {
     task: { ...task, labelIds: labels.map((l) => l.label_id) },
     boardLabels: board.labels,
     comments,
     attachments,
+    checklistItems: checklist_items,
     activity,
     workspace: { id: board.workspace.id, slug: board.workspace.slug },
     members: board.workspace.members,
