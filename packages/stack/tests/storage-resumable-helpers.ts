@@ -1,5 +1,5 @@
 /** @module tests/storage-resumable-helpers — tus-js-client and raw TUS requests against /storage/v1/upload/resumable. */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import * as tus from 'tus-js-client';
 import { env, storageUrl } from './storage-helpers.ts';
@@ -7,6 +7,9 @@ import { env, storageUrl } from './storage-helpers.ts';
 export const endpoint = `${storageUrl}/upload/resumable`;
 
 export const bytes = (n: number) => randomBytes(n);
+
+/** A SHA-256 of bytes: comparing megabytes with toEqual walks them element by element, for seconds. */
+export const digest = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** TUS metadata header value, as tus-js-client writes it. */
 export function metadataHeader(meta: Record<string, string>): string {
