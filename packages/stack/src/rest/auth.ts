@@ -3,7 +3,7 @@
  * PostgREST's PGRST301 (invalid) and PGRST303 (expired) refusals.
  */
 import { type Jwt, JwtError } from '../jwt.ts';
-import { jwtError } from './errors.ts';
+import { apiError } from './errors.ts';
 
 export interface Caller {
   role: string;
@@ -21,18 +21,18 @@ export function authenticate(header: string | null, jwt: Jwt): Caller {
   const m = /^Bearer\s+(.*)$/i.exec(header ?? '');
   if (!m) return { role: ANON, claims: JSON.stringify({ role: ANON }), authenticated: false };
   const token = (m[1] ?? '').trim();
-  if (token === '') throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header');
+  if (token === '') throw apiError('PGRST301', 'Empty JWT is sent in Authorization header');
   let claims: Record<string, unknown>;
   try {
     claims = jwt.verify(token, Math.floor(Date.now() / 1000) - CLOCK_SKEW_SECONDS);
   } catch (error) {
     if (!(error instanceof JwtError)) throw error;
-    if (error.reason === 'expired') throw jwtError('PGRST303', 'JWT expired');
+    if (error.reason === 'expired') throw apiError('PGRST303');
     const parts = token.split('.').length;
-    if (parts !== 3) throw jwtError('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
-    if (error.reason === 'malformed') throw jwtError('PGRST301', 'JWT cryptographic operation failed');
-    if (error.reason === 'algorithm') throw jwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
-    throw jwtError(
+    if (parts !== 3) throw apiError('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
+    if (error.reason === 'malformed') throw apiError('PGRST301', 'JWT cryptographic operation failed');
+    if (error.reason === 'algorithm') throw apiError('PGRST301', 'Wrong or unsupported encoding algorithm');
+    throw apiError(
       'PGRST301',
       'No suitable key or wrong key type',
       'None of the keys was able to decode the JWT',

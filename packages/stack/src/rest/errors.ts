@@ -1,7 +1,8 @@
 /**
- * @module rest/errors — PostgREST's error shape `{code, message, details, hint}`: its own PGRST codes and
- * the SQLSTATE → HTTP status table it applies to errors raised by Postgres.
+ * @module rest/errors — the one table of errors the REST service answers itself (PostgREST's Error.hs):
+ * each code with its HTTP status and wording, declared once; call sites name the code.
  */
+import { closest, fuzzyOne, NAME_HINT_SCORE } from './hints.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -30,198 +31,238 @@ export class ApiError extends Error {
   }
 }
 
-/** PGRST100: a query parameter that does not follow the grammar; `what` as PostgREST names it. */
-export const parseError = (what: string, value: string, detail: string, column = 1) =>
-  new ApiError(400, 'PGRST100', `"failed to parse ${what} (${value})" (line 1, column ${column})`, detail);
-
-/** Levenshtein distance (unit costs), as Postgres uses for its "Perhaps you meant" hints. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(
-        (prev[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    prev = row;
-  }
-  return prev[b.length] ?? 0;
-}
-
-/** The n-grams a fuzzy set indexes: lowercase letters, digits, commas and spaces, padded with `-`. */
-function grams(value: string, n: number): Set<string> {
-  const padded = `-${value.toLowerCase().replace(/[^a-z0-9\u00c0-\u00ff, ]+/g, '')}-`;
-  const out = new Set<string>();
-  for (let i = 0; i + n <= padded.length; i++) out.add(padded.slice(i, i + n));
-  return out;
-}
-
-/**
- * PostgREST's "Perhaps you meant" pick (a fuzzy set): among candidates sharing a trigram (else a
- * bigram) with the query, the best 1 - distance / longer length, case-insensitive, if it reaches
- * `minScore` (0.33; PostgREST asks 0.75 of table and function names, so as not to reveal far ones).
- */
-export function fuzzyOne(
-  query: string,
-  candidates: Iterable<string>,
-  exclude?: (c: string) => boolean,
-  minScore = 0.33,
-): string | null {
-  const list = [...candidates].filter((c) => !exclude?.(c));
-  const q = query.toLowerCase();
-  for (const n of [3, 2]) {
-    const qGrams = grams(query, n);
-    let best: string | null = null;
-    let score = minScore;
-    for (const c of list) {
-      if (![...grams(c, n)].some((g) => qGrams.has(g))) continue;
-      const lc = c.toLowerCase();
-      const s = 1 - distance(q, lc) / Math.max(q.length, lc.length, 1);
-      if (s >= score && (best === null || s > score)) {
-        best = c;
-        score = s;
-      }
-    }
-    if (best !== null) return best;
-  }
-  return null;
-}
-
-/** The score PostgREST's table and function name hints must reach. */
-export const NAME_HINT_SCORE = 0.75;
-
-/** Postgres' suggestion: the closest column within 3 edits and half its length; none on a tie. */
-function closest(name: string, candidates: Iterable<string>): string | null {
-  let best: string | null = null;
-  let bestDistance = 4;
-  let tie = false;
-  for (const c of candidates) {
-    const d = distance(name, c);
-    if (d > Math.floor(c.length / 2)) continue;
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-      tie = false;
-    } else if (d === bestDistance) tie = true;
-  }
-  return tie ? null : best;
-}
-
-/**
- * Column unknown to the schema cache: the body Postgres would send (42703, with its hint), never executed.
- * `table` is the name the query would use (`cities_1` for an embedding, as PostgREST aliases them).
- */
-export function unknownColumn(table: string, column: string, candidates: Iterable<string> = []): ApiError {
-  const match = closest(column, candidates);
-  const hint = match ? `Perhaps you meant to reference the column "${table}.${match}".` : null;
-  return new ApiError(400, '42703', `column ${table}.${column} does not exist`, null, hint);
-}
-
-export const columnNotFound = (table: string, column: string) =>
-  new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
-
-export function tableNotFound(schema: string, table: string, tables: Iterable<string> = []): ApiError {
-  const match = fuzzyOne(table, tables, undefined, NAME_HINT_SCORE);
-  const hint = match ? `Perhaps you meant the table '${schema}.${match}'` : null;
-  return new ApiError(
-    404,
-    'PGRST205',
-    `Could not find the table '${schema}.${table}' in the schema cache`,
-    null,
-    hint,
-  );
-}
-
-export const invalidBody = (message = 'Empty or invalid json') => new ApiError(400, 'PGRST102', message);
-
-export const singularity = (rows: number) =>
-  new ApiError(
-    406,
-    'PGRST116',
-    'Cannot coerce the result to a single JSON object',
-    `The result contains ${rows} rows`,
-  );
-
-export const jwtError = (code: 'PGRST301' | 'PGRST303', message: string, details: string | null = null) =>
-  new ApiError(401, code, message, details, null, {
-    'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
-  });
-
-/** HTTP status PostgREST gives a Postgres error, by SQLSTATE (its Error.hs table). */
-export function pgStatus(code: string, message: string, authenticated: boolean): number {
-  switch (code) {
-    case '23503':
-    case '23505':
-      return 409;
-    case '25006':
-      return 405;
-    case '42883':
-    case '42P01':
-      return 404;
-    case '42P17':
-      return 500;
-    case '42501':
-      return authenticated ? 403 : 401;
-    case 'P0001':
-      return 400;
-    case '53400':
-      return 500;
-    case '21000':
-      // pg-safeupdate's refusal is the client's fault; other cardinality errors are the server's.
-      return message.endsWith('requires a WHERE clause') ? 400 : 500;
-    case '57P01':
-      return 503;
-    case '22023':
-      // A JWT naming a role that does not exist (PostgREST 13).
-      return /^role .* does not exist$/.test(message) ? 401 : 400;
-  }
-  const cls = code.slice(0, 2);
-  if (cls === '08' || cls === '53') return 503;
-  if (cls === '0L' || cls === '0P' || cls === '28') return 403;
-  if (
-    ['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(cls)
-  )
-    return 500;
-  return 400;
-}
-
-interface PgErrorLike {
-  code?: string;
+/** What an entry says: PostgREST's `{message, details, hint}` and any headers that go with it. */
+interface Said {
   message: string;
-  detail?: string;
-  hint?: string;
+  details?: unknown;
+  hint?: string | null;
+  headers?: Record<string, string>;
 }
 
-/** Turns an error raised by Postgres into PostgREST's response error. */
-export function fromPgError(error: PgErrorLike, authenticated: boolean): ApiError {
-  const code = error.code ?? 'XX000';
-  if (code === 'PGRST') return fromRaisedPgrst(error);
-  // RAISE with SQLSTATE 'PTxyz' sets the HTTP status directly, as PostgREST allows.
-  const custom = /^PT(\d{3})$/.exec(code);
-  const status = custom ? Number(custom[1]) : pgStatus(code, error.message, authenticated);
-  const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {};
-  return new ApiError(status, code, error.message, error.detail ?? null, error.hint ?? null, headers);
-}
+/** A query parameter that does not follow the grammar, or a cast to a type name that is not one. */
+type ParseFailure = { what: string; value: string; detail: string; column?: number } | { cast: string };
+
+/** PostgREST's 401s name the failure in WWW-Authenticate too. */
+const bearer = (message: string) => ({
+  'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+});
 
 /**
- * `RAISE SQLSTATE 'PGRST' USING message = '{"code":…,"message":…}', detail = '{"status":…,"headers":{…}}'`:
- * the function decides the whole error response, as PostgREST allows.
+ * Every error this service raises before or after Postgres runs, by code. Errors Postgres raises keep
+ * their SQLSTATE and get the status of `pgStatus` (pg-errors.ts); the three SQLSTATEs here are
+ * answered without running anything, worded as Postgres would.
  */
-function fromRaisedPgrst(error: PgErrorLike): ApiError {
-  try {
-    const m = JSON.parse(error.message) as { code: string; message: string; details?: string; hint?: string };
-    const d = JSON.parse(error.detail ?? '') as { status: number; headers?: Record<string, string> };
-    if (typeof m.code !== 'string' || typeof m.message !== 'string' || typeof d.status !== 'number')
-      throw new Error();
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(d.headers ?? {})) headers[k.toLowerCase()] = String(v);
-    return new ApiError(d.status, m.code, m.message, m.details ?? null, m.hint ?? null, headers);
-  } catch {
-    return new ApiError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error');
-  }
+export const errors = {
+  PGRST000: { status: 500, says: (message: string) => ({ message }) },
+  PGRST001: {
+    status: 503,
+    says: (details: string | null) => ({
+      message: 'Database client error. Retrying the connection.',
+      details,
+    }),
+  },
+  PGRST100: {
+    status: 400,
+    says: (f: ParseFailure) =>
+      'cast' in f
+        ? { message: `"failed to parse select parameter" (invalid cast ${f.cast})` }
+        : {
+            message: `"failed to parse ${f.what} (${f.value})" (line 1, column ${f.column ?? 1})`,
+            details: f.detail,
+          },
+  },
+  PGRST102: { status: 400, says: (message = 'Empty or invalid json') => ({ message }) },
+  PGRST103: {
+    status: 416,
+    says: (offset: number, total: number) => ({
+      message: 'Requested range not satisfiable',
+      details: `An offset of ${offset} was requested, but there are only ${total} rows.`,
+    }),
+  },
+  PGRST105: {
+    status: 405,
+    says: () => ({ message: "Filters must include all and only primary key columns with 'eq' operators" }),
+  },
+  PGRST106: {
+    status: 406,
+    says: (schema: string, exposed: string[]) => ({
+      message: `Invalid schema: ${schema}`,
+      hint: `Only the following schemas are exposed: ${exposed.join(', ')}`,
+    }),
+  },
+  PGRST107: {
+    status: 406,
+    says: (offered: string) => ({ message: `None of these media types are available: ${offered}` }),
+  },
+  PGRST108: {
+    status: 400,
+    says: (path: string) => ({
+      message: `'${path}' is not an embedded resource in this request`,
+      hint: `Verify that '${path}' is included in the 'select' query parameter.`,
+    }),
+  },
+  PGRST111: {
+    status: 500,
+    says: () => ({
+      message:
+        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+    }),
+  },
+  PGRST112: { status: 500, says: () => ({ message: 'response.status guc must be a valid status code' }) },
+  PGRST114: {
+    status: 400,
+    says: () => ({ message: 'limit/offset querystring parameters are not allowed for PUT' }),
+  },
+  PGRST115: {
+    status: 400,
+    says: () => ({ message: 'Payload values do not match URL in primary key column(s)' }),
+  },
+  PGRST116: {
+    status: 406,
+    says: (rows: number) => ({
+      message: 'Cannot coerce the result to a single JSON object',
+      details: `The result contains ${rows} rows`,
+    }),
+  },
+  PGRST117: { status: 405, says: (method: string) => ({ message: `Unsupported HTTP method: ${method}` }) },
+  PGRST118: {
+    status: 400,
+    says: (relation: string, from: string) => ({
+      message: `A related order on '${relation}' is not possible`,
+      details: `'${from}' and '${relation}' do not form a many-to-one or one-to-one relationship`,
+    }),
+  },
+  PGRST121: {
+    status: 500,
+    says: () => ({ message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error' }),
+  },
+  PGRST123: { status: 400, says: () => ({ message: 'Use of aggregate functions is not allowed' }) },
+  PGRST124: {
+    status: 400,
+    says: (rows: number) => ({
+      message: 'Query result exceeds max-affected preference constraint',
+      details: `The query affects ${rows} rows`,
+    }),
+  },
+  PGRST125: { status: 404, says: () => ({ message: 'Invalid path specified in request URL' }) },
+  /** `searched` is absent when the embedding starts at a function's result, which has no keys. */
+  PGRST200: {
+    status: 400,
+    says: (
+      source: string,
+      name: string,
+      searched?: { schema: string; hint: string | undefined; suggestion: string | null },
+    ) => {
+      const message = `Could not find a relationship between '${source}' and '${name}' in the schema cache`;
+      if (!searched) return { message };
+      const using = searched.hint !== undefined ? ` using the hint '${searched.hint}'` : '';
+      return {
+        message,
+        details: `Searched for a foreign key relationship between '${source}' and '${name}'${using} in the schema '${searched.schema}', but no matches were found.`,
+        hint: searched.suggestion ? `Perhaps you meant '${searched.suggestion}' instead of '${name}'.` : null,
+      };
+    },
+  },
+  PGRST201: {
+    status: 300,
+    says: (source: string, name: string, found: unknown[], choices: string[]) => ({
+      message: `Could not embed because more than one relationship was found for '${source}' and '${name}'`,
+      details: found,
+      hint: `Try changing '${name}' to one of the following: ${choices.join(', ')}. Find the desired relationship in the 'details' key.`,
+    }),
+  },
+  PGRST202: {
+    status: 404,
+    says: (fn: string, names: string[], post: boolean, suggestion: string | null) => {
+      const list = names.join(', ');
+      const params =
+        names.length === 0 ? ' without parameters' : ` with parameter${names.length > 1 ? 's' : ''} ${list}`;
+      return {
+        message: `Could not find the function ${fn}${names.length ? `(${list})` : ' without parameters'} in the schema cache`,
+        details: `Searched for the function ${fn}${params}${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+        hint: suggestion ? `Perhaps you meant to call the function ${suggestion}` : null,
+      };
+    },
+  },
+  PGRST203: {
+    status: 300,
+    says: (signatures: string[]) => ({
+      message: `Could not choose the best candidate function between: ${signatures.join(', ')}`,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    }),
+  },
+  PGRST204: {
+    status: 400,
+    says: (table: string, column: string) => ({
+      message: `Could not find the '${column}' column of '${table}' in the schema cache`,
+    }),
+  },
+  PGRST205: {
+    status: 404,
+    says: (schema: string, table: string, tables: Iterable<string>) => {
+      const match = fuzzyOne(table, tables, undefined, NAME_HINT_SCORE);
+      return {
+        message: `Could not find the table '${schema}.${table}' in the schema cache`,
+        hint: match ? `Perhaps you meant the table '${schema}.${match}'` : null,
+      };
+    },
+  },
+  PGRST301: {
+    status: 401,
+    says: (message: string, details: string | null = null) => ({
+      message,
+      details,
+      headers: bearer(message),
+    }),
+  },
+  PGRST303: { status: 401, says: () => ({ message: 'JWT expired', headers: bearer('JWT expired') }) },
+  /** Not PostgREST's: the hosted gateway refuses bodies over its limit before PostgREST sees them. */
+  PGRST413: { status: 413, says: () => ({ message: 'Request Entity Too Large' }) },
+  /**
+   * A column unknown to the schema cache, never executed; `table` is the name the query would use
+   * (`cities_1` for an embedding, as PostgREST aliases them), the hint Postgres' closest column.
+   */
+  '42703': {
+    status: 400,
+    says: (table: string, column: string, candidates: Iterable<string> = []) => {
+      const match = closest(column, candidates);
+      return {
+        message: `column ${table}.${column} does not exist`,
+        hint: match ? `Perhaps you meant to reference the column "${table}.${match}".` : null,
+      };
+    },
+  },
+  /** Two embeddings under one name: PostgREST's subqueries would collide in Postgres. */
+  '42712': {
+    status: 400,
+    says: (name: string) => ({ message: `table name "${name}" specified more than once` }),
+  },
+  /** pg-safeupdate, which Supabase loads for the API: PATCH and DELETE need a filter. */
+  '21000': {
+    status: 400,
+    says: (verb: 'UPDATE' | 'DELETE') => ({ message: `${verb} requires a WHERE clause` }),
+  },
+} satisfies Record<string, { status: number; says: (...args: never[]) => Said }>;
+
+export type ErrorCode = keyof typeof errors;
+type Args<C extends ErrorCode> = Parameters<(typeof errors)[C]['says']>;
+
+/**
+ * The error `code` with the words its entry makes of `args`.
+ *
+ * @example apiError('PGRST116', 2) // 406 {"code":"PGRST116","details":"The result contains 2 rows",…}
+ */
+export function apiError<C extends ErrorCode>(code: C, ...args: Args<C>): ApiError {
+  const entry = errors[code];
+  const said = (entry.says as (...a: Args<C>) => Said)(...args);
+  return new ApiError(
+    entry.status,
+    code,
+    said.message,
+    said.details ?? null,
+    said.hint ?? null,
+    said.headers,
+  );
 }
 
 export function errorResponse(error: ApiError, extraHeaders: Record<string, string> = {}): Response {

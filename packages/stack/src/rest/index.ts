@@ -6,10 +6,11 @@ import type { Sql } from 'postgres';
 import type { Service, StackContext } from '../context.ts';
 import { isDatabaseUnavailable } from '../postgres/unavailable.ts';
 import { authenticate, type Caller, CLOCK_SKEW_SECONDS } from './auth.ts';
-import { ApiError, errorResponse, fromPgError, invalidBody } from './errors.ts';
+import { ApiError, apiError, errorResponse } from './errors.ts';
 import { execute, type RequestSettings } from './execute.ts';
 import { openApi } from './openapi.ts';
 import { type ApiRequest, parseRequest } from './parse/request.ts';
+import { fromPgError } from './pg-errors.ts';
 import { explainPlan, planRefused } from './plan/explain.ts';
 import { type PlanOptions, planRequest, type QueryPlan } from './plan/index.ts';
 import { respond, respondPlan, violation } from './respond.ts';
@@ -40,21 +41,21 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 async function readBody(request: Request): Promise<Body | undefined> {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE') return undefined;
   const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_BODY_BYTES) throw new ApiError(413, 'PGRST413', 'Request Entity Too Large');
+  if (length > MAX_BODY_BYTES) throw apiError('PGRST413');
   const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) throw new ApiError(413, 'PGRST413', 'Request Entity Too Large');
+  if (bytes.byteLength > MAX_BODY_BYTES) throw apiError('PGRST413');
   let raw: string;
   try {
     raw = UTF8.decode(bytes);
   } catch {
     // Invalid UTF-8 is not JSON: PostgREST refuses it rather than storing U+FFFD in its place.
-    throw invalidBody();
+    throw apiError('PGRST102');
   }
   if (raw.trim() === '') return undefined;
   try {
     return { raw, value: JSON.parse(raw) };
   } catch {
-    throw invalidBody();
+    throw apiError('PGRST102');
   }
 }
 
@@ -133,14 +134,7 @@ export async function build(stack: StackContext): Promise<Service> {
       caller = callerFor(request.headers.get('authorization'));
       if (path === '/' || path === '') {
         const schema = request.headers.get('accept-profile') ?? schemas[0] ?? 'public';
-        if (!schemas.includes(schema))
-          throw new ApiError(
-            406,
-            'PGRST106',
-            `Invalid schema: ${schema}`,
-            null,
-            `Only the following schemas are exposed: ${schemas.join(', ')}`,
-          );
+        if (!schemas.includes(schema)) throw apiError('PGRST106', schema, schemas);
         const body = JSON.stringify(openApi(cache.current, schema, url.host));
         return new Response(request.method === 'HEAD' ? null : body, {
           headers: { 'content-type': 'application/openapi+json; charset=utf-8', 'content-profile': schema },
@@ -188,18 +182,12 @@ export async function build(stack: StackContext): Promise<Service> {
       // A lost or refused database connection, or a server shutting down or still recovering:
       // PostgREST's 503, which clients may retry.
       if (isDatabaseUnavailable(error)) {
-        const lost = new ApiError(
-          503,
-          'PGRST001',
-          'Database client error. Retrying the connection.',
-          pg.message ?? null,
-        );
-        return errorResponse(lost, extra);
+        return errorResponse(apiError('PGRST001', pg.message ?? null), extra);
       }
       if (pg && typeof pg.code === 'string' && pg.severity)
         return errorResponse(fromPgError(pg as { message: string }, caller.authenticated), extra);
       stack.log('rest', `${request.method} ${path} failed: ${(error as Error).stack ?? error}`);
-      return errorResponse(new ApiError(500, 'PGRST000', (error as Error).message ?? 'internal error'));
+      return errorResponse(apiError('PGRST000', (error as Error).message ?? 'internal error'));
     }
   }
 

@@ -2,7 +2,7 @@
  * @module rest/respond — shapes the HTTP response from a plan's result row: status, Content-Range,
  * Content-Type, Preference-Applied, Location, and headers/status set by SQL (`response.headers`).
  */
-import { ApiError, singularity } from './errors.ts';
+import { type ApiError, apiError } from './errors.ts';
 import type { Outcome } from './execute.ts';
 import type { ApiRequest } from './parse/request.ts';
 import type { QueryPlan } from './plan/index.ts';
@@ -26,14 +26,9 @@ export function totalCount(req: ApiRequest, outcome: Outcome, maxRows: number | 
 export function violation(plan: QueryPlan, outcome: Outcome): ApiError | null {
   const page = Number(outcome.row.page);
   if (plan.maxAffected !== undefined && page > plan.maxAffected) {
-    return new ApiError(
-      400,
-      'PGRST124',
-      'Query result exceeds max-affected preference constraint',
-      `The query affects ${page} rows`,
-    );
+    return apiError('PGRST124', page);
   }
-  return plan.single && page !== 1 ? singularity(page) : null;
+  return plan.single && page !== 1 ? apiError('PGRST116', page) : null;
 }
 
 /** `lower-upper/total`, with `*` for an empty or inverted range and an unknown total. */
@@ -59,12 +54,7 @@ export function respond(
     headers['content-range'] = contentRange(lower, lower + page - 1, total);
     if (total !== null) {
       if (lower > total) {
-        throw new ApiError(
-          416,
-          'PGRST103',
-          'Requested range not satisfiable',
-          `An offset of ${lower} was requested, but there are only ${total} rows.`,
-        );
+        throw apiError('PGRST103', lower, total);
       }
       if (page < total) status = 206;
     }
@@ -111,17 +101,12 @@ export function respond(
       for (const entry of JSON.parse(row.headers) as Record<string, string>[])
         for (const [k, v] of Object.entries(entry)) headers[k.toLowerCase()] = String(v);
     } catch {
-      throw new ApiError(
-        500,
-        'PGRST111',
-        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
-      );
+      throw apiError('PGRST111');
     }
   }
   if (row.status) {
     const s = Number(row.status);
-    if (!Number.isInteger(s) || s < 100 || s > 599)
-      throw new ApiError(500, 'PGRST112', 'response.status guc must be a valid status code');
+    if (!Number.isInteger(s) || s < 100 || s > 599) throw apiError('PGRST112');
     status = s;
   }
   if (req.method === 'HEAD' || status === 204 || status === 304) body = null;

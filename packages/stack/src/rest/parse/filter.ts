@@ -2,7 +2,7 @@
  * @module rest/parse/filter — parses filters (`col=not.in.(1,2)`), logic trees (`or=(a.eq.1,and(b.gt.2,c.is.null))`)
  * and `order` into plain data; no schema knowledge here.
  */
-import { parseError } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import { Cursor, type JsonStep } from './select.ts';
 
 export const OPERATORS = [
@@ -106,11 +106,11 @@ export function parseOperation(field: FieldRef, text: string, param = 'filter', 
   const m = /^([a-z]+)(?:\(([^)]*)\))?\.([\s\S]*)$/.exec(rest);
   const op = m?.[1] as Operator | undefined;
   if (!m || !op || !(OPERATORS as readonly string[]).includes(op)) {
-    throw parseError(
-      param,
-      text,
-      `unexpected ${rest ? `"${rest.slice(0, 1)}"` : 'end of input'} expecting "not" or operator (eq, gt, ...)`,
-    );
+    throw apiError('PGRST100', {
+      what: param,
+      value: text,
+      detail: `unexpected ${rest ? `"${rest.slice(0, 1)}"` : 'end of input'} expecting "not" or operator (eq, gt, ...)`,
+    });
   }
   const modifier = m[2];
   let raw = m[3] ?? '';
@@ -119,23 +119,27 @@ export function parseOperation(field: FieldRef, text: string, param = 'filter', 
   if (modifier !== undefined) {
     if (FTS.has(op)) filter.lang = modifier;
     else if (QUANTIFIABLE.has(op) && (modifier === 'any' || modifier === 'all')) filter.quantifier = modifier;
-    else throw parseError(param, text, `unexpected "(" expecting "."`);
+    else throw apiError('PGRST100', { what: param, value: text, detail: `unexpected "(" expecting "."` });
   }
   if (op === 'in' || filter.quantifier) {
     const list = /^[({]([\s\S]*)[)}]$/.exec(raw);
     if (!list) {
       const open = raw.startsWith('(') || raw.startsWith('{');
       const found = open ? 'end of input' : raw ? `"${raw.slice(0, 1)}"` : 'end of input';
-      throw parseError(param, text, `unexpected ${found} expecting ${open ? '")"' : '"("'}`);
+      throw apiError('PGRST100', {
+        what: param,
+        value: text,
+        detail: `unexpected ${found} expecting ${open ? '")"' : '"("'}`,
+      });
     }
     const body = list[1] ?? '';
     filter.value = body === '' ? [] : splitTop(body).map((v) => unquote(v.trim()));
   } else if (op === 'is' && !IS_VALUES.has(raw.toLowerCase())) {
-    throw parseError(
-      param,
-      text,
-      `unexpected "${raw.slice(0, 1)}" expecting null or trilean value (unknown, true, false)`,
-    );
+    throw apiError('PGRST100', {
+      what: param,
+      value: text,
+      detail: `unexpected "${raw.slice(0, 1)}" expecting null or trilean value (unknown, true, false)`,
+    });
   }
   return filter;
 }
@@ -172,11 +176,11 @@ export function parseLogic(op: 'and' | 'or', negate: boolean, value: string, par
       : value
         ? `"${value.slice(0, 1)}"`
         : 'end of input';
-    throw parseError(
-      param,
+    throw apiError('PGRST100', {
+      what: param,
       value,
-      `unexpected ${found} expecting ${value.startsWith('(') ? 'field name' : '"("'}`,
-    );
+      detail: `unexpected ${found} expecting ${value.startsWith('(') ? 'field name' : '"("'}`,
+    });
   }
   const children = splitTop(m[1] ?? '').map((item) => parseLogicItem(item.trim(), param));
   return { kind: 'logic', op, negate, children };

@@ -2,7 +2,7 @@
  * @module rest/parse/request — turns an HTTP request into an `ApiRequest` (PostgREST's ApiRequest):
  * target, schema profile, select tree, filters per embedding level, order, ranges, Prefer and Accept.
  */
-import { ApiError, parseError } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import {
   type Condition,
   type OrderTerm,
@@ -132,7 +132,7 @@ export function parseAccept(header: string | null): {
       return { media: 'object', stripNulls };
     if (type === 'text/csv') return { media: 'csv', stripNulls: false };
   }
-  throw new ApiError(406, 'PGRST107', `None of these media types are available: ${offered.join(', ')}`);
+  throw apiError('PGRST107', offered.join(', '));
 }
 
 function parseRange(header: string | null): Range | null {
@@ -144,7 +144,11 @@ function parseRange(header: string | null): Range | null {
 
 function nonNegative(param: string, value: string): number {
   if (!/^\d+$/.test(value))
-    throw parseError(`${param} parameter`, value, `unexpected "${value.slice(0, 1)}" expecting digit`);
+    throw apiError('PGRST100', {
+      what: `${param} parameter`,
+      value,
+      detail: `unexpected "${value.slice(0, 1)}" expecting digit`,
+    });
   return Number(value);
 }
 
@@ -185,19 +189,13 @@ export function parseRequest(request: Request, url: URL, path: string, schemas: 
   const method = request.method as Method;
   const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
   const table = rpc ? null : /^\/([^/]+)\/?$/.exec(path);
-  if (!rpc && !table) throw new ApiError(404, 'PGRST125', `Invalid path specified in request URL`);
+  if (!rpc && !table) throw apiError('PGRST125');
   const name = decodeURIComponent((rpc ?? table)?.[1] ?? '');
 
   const profileHeader = ['GET', 'HEAD'].includes(method) ? 'accept-profile' : 'content-profile';
   const schema = request.headers.get(profileHeader) ?? schemas[0] ?? 'public';
   if (!schemas.includes(schema)) {
-    throw new ApiError(
-      406,
-      'PGRST106',
-      `Invalid schema: ${schema}`,
-      null,
-      `Only the following schemas are exposed: ${schemas.join(', ')}`,
-    );
+    throw apiError('PGRST106', schema, schemas);
   }
   const accept = request.headers.get('accept');
   const { media, stripNulls, plan } = parseAccept(accept);

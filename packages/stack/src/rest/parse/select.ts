@@ -2,7 +2,7 @@
  * @module rest/parse/select — parses the `select` query parameter into a tree: columns with aliases,
  * casts and JSON paths, and embedded resources with hints, join types and spreads.
  */
-import { parseError } from '../errors.ts';
+import { apiError } from '../errors.ts';
 
 export const AGGREGATES = ['count', 'sum', 'avg', 'max', 'min'] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
@@ -67,7 +67,12 @@ export class Cursor {
   }
   fail(expecting: string): never {
     const found = this.done() ? 'end of input' : `"${this.peek()}"`;
-    throw parseError(this.param, this.text, `unexpected ${found} expecting ${expecting}`, this.pos + 1);
+    throw apiError('PGRST100', {
+      what: this.param,
+      value: this.text,
+      detail: `unexpected ${found} expecting ${expecting}`,
+      column: this.pos + 1,
+    });
   }
   expect(s: string): void {
     if (!this.eat(s)) this.fail(`"${s}"`);

@@ -2,7 +2,7 @@
  * @module rest/plan/call — plans `/rpc/<fn>`: arguments from the JSON body (POST) or the query string
  * (GET), the call as the FROM item, and the result read like a table (set-returning) or as one value.
  */
-import { invalidBody } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import { type ApiRequest, applyFilters } from '../parse/request.ts';
 import { key, type SchemaCache } from '../schema/types.ts';
 import { Params } from '../sql/params.ts';
@@ -34,8 +34,7 @@ export function planCall(
     applyFilters(req, rest);
   } else {
     const body = input?.value;
-    if (body !== undefined && (typeof body !== 'object' || body === null))
-      throw invalidBody('Empty or invalid json');
+    if (body !== undefined && (typeof body !== 'object' || body === null)) throw apiError('PGRST102');
     args = Array.isArray(body) ? null : ((body as Record<string, unknown> | undefined) ?? {});
   }
   const raw = get ? JSON.stringify(args) : (input?.raw ?? '{}');

@@ -2,13 +2,13 @@
  * @module rest/plan/explain — `Accept: application/vnd.pgrst.plan`: the request's own statement under
  * EXPLAIN with the options asked for, answered instead of its result (where pgrst.db_plan_enabled).
  */
-import { ApiError } from '../errors.ts';
+import { type ApiError, apiError } from '../errors.ts';
 import type { ApiRequest, PlanMedia } from '../parse/request.ts';
 import type { QueryPlan } from './shape.ts';
 
 /** PostgREST answers a plan request it may not serve as an unavailable media type. */
 export function planRefused(req: ApiRequest): ApiError {
-  return new ApiError(406, 'PGRST107', `None of these media types are available: ${req.accept}`);
+  return apiError('PGRST107', req.accept);
 }
 
 /**

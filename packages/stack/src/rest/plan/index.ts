@@ -2,7 +2,7 @@
  * @module rest/plan — turns an `ApiRequest` into the one statement to run (PostgREST's Plan + Query):
  * reads, writes and function calls, plus how the response is shaped from its single result row.
  */
-import { tableNotFound } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import { key, type SchemaCache, type Table } from '../schema/types.ts';
 import { Params } from '../sql/params.ts';
@@ -20,7 +20,7 @@ function findTable(cache: SchemaCache, req: ApiRequest): Table {
   const table = cache.tables.get(key(req.schema, req.target.name));
   if (!table) {
     const names = [...cache.tables.values()].filter((t) => t.schema === req.schema).map((t) => t.name);
-    throw tableNotFound(req.schema, req.target.name, names);
+    throw apiError('PGRST205', req.schema, req.target.name, names);
   }
   return table;
 }

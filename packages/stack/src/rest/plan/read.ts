@@ -2,7 +2,7 @@
  * @module rest/plan/read — checks a parsed select tree, its filters and orders against the schema cache
  * and resolves each embedding to a relationship: the read plan tree the SQL builder walks.
  */
-import { ApiError, unknownColumn } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import type { Condition, FieldRef, OrderTerm } from '../parse/filter.ts';
 import type { ApiRequest, Range } from '../parse/request.ts';
 import type { Aggregate, FieldItem, SelectItem } from '../parse/select.ts';
@@ -110,20 +110,14 @@ class Planner {
           ...(item.cast ? { cast: item.cast } : {}),
         });
       } else {
-        if (!source.table)
-          throw new ApiError(
-            400,
-            'PGRST200',
-            `Could not find a relationship between '${source.label}' and '${item.relation}' in the schema cache`,
-          );
+        if (!source.table) throw apiError('PGRST200', source.label, item.relation);
         const rel = findRelationship(this.cache, source.table, item.relation, item.hint);
         const key = item.alias ?? item.relation;
         // PostgREST names each embedding's subquery after its key: two alike collide in Postgres.
         if (node.embeds.some((e) => e.key === key && !e.spread) && !item.spread)
-          throw new ApiError(
-            400,
+          throw apiError(
             '42712',
-            `table name "${source.sqlName ?? source.label}_${key}_${path.split('.').filter(Boolean).length + 1}" specified more than once`,
+            `${source.sqlName ?? source.label}_${key}_${path.split('.').filter(Boolean).length + 1}`,
           );
         const childPath = path ? `${path}.${key}` : key;
         // A to-many spread turns each column into an array, so `*` must become the named columns.
@@ -179,8 +173,7 @@ class Planner {
 
   aggregate(node: ReadNode, item: FieldItem): OutField {
     // Off unless the authenticator role sets pgrst.db_aggregates_enabled, as in PostgREST.
-    if (!this.cache.config.aggregatesEnabled)
-      throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    if (!this.cache.config.aggregatesEnabled) throw apiError('PGRST123');
     const fn = item.aggregate ?? 'count';
     const counted = item.name === '' || (!item.aggregate && item.name === 'count');
     if (!counted) this.column(node, item.name);
@@ -198,19 +191,14 @@ class Planner {
   relatedOrder(node: ReadNode, relation: string, column: string): void {
     const embed = node.embeds.find((e) => e.key === relation);
     if (!embed?.toOne || embed.hidden) {
-      throw new ApiError(
-        400,
-        'PGRST118',
-        `A related order on '${relation}' is not possible`,
-        `'${node.label}' and '${relation}' do not form a many-to-one or one-to-one relationship`,
-      );
+      throw apiError('PGRST118', relation, node.label);
     }
     this.column(embed.node, column);
   }
 
   column(node: ReadNode, name: string): void {
     if (!node.columns.has(name) && !node.table?.computed.has(name))
-      throw unknownColumn(node.sqlName, name, node.columns.keys());
+      throw apiError('42703', node.sqlName, name, node.columns.keys());
   }
 
   condition(node: ReadNode, c: Condition): Condition {
@@ -218,7 +206,7 @@ class Planner {
     // `cities=not.is.null` filters the parent on whether the embedding found rows.
     if (!node.columns.has(c.field.name) && node.embeds.some((e) => e.key === c.field.name)) {
       if (c.op !== 'is' || c.field.path.length)
-        throw unknownColumn(node.sqlName, c.field.name, node.columns.keys());
+        throw apiError('42703', node.sqlName, c.field.name, node.columns.keys());
       return c;
     }
     this.column(node, c.field.name);
@@ -240,13 +228,7 @@ function checkPaths(req: ApiRequest, root: ReadNode): void {
   for (const map of [req.conditions, req.orders, req.ranges]) {
     for (const path of map.keys()) {
       if (!known.has(path)) {
-        throw new ApiError(
-          400,
-          'PGRST108',
-          `'${path}' is not an embedded resource in this request`,
-          null,
-          `Verify that '${path}' is included in the 'select' query parameter.`,
-        );
+        throw apiError('PGRST108', path);
       }
     }
   }

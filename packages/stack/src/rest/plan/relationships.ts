@@ -2,7 +2,8 @@
  * @module rest/plan/relationships — finds the foreign key an embedding means (many-to-one, one-to-many,
  * one-to-one, many-to-many through a junction table), honouring `!hint`s, with PostgREST's PGRST200/201.
  */
-import { ApiError, fuzzyOne } from '../errors.ts';
+import { apiError } from '../errors.ts';
+import { fuzzyOne } from '../hints.ts';
 import type { ForeignKey, FunctionInfo, SchemaCache, Table } from '../schema/types.ts';
 
 export interface Relationship {
@@ -144,29 +145,20 @@ export function findRelationship(
   if (found.length === 1 && found[0]) return found[0];
   const sourceName = source.name;
   if (found.length === 0) {
-    const using = hint !== undefined ? ` using the hint '${hint}'` : '';
     // PostgREST suggests a close related table, never the one asked for (then the hint was wrong).
     const suggestion = fuzzyOne(name, new Set(all.map((r) => r.target.name)), (c) => c === name);
-    throw new ApiError(
-      400,
-      'PGRST200',
-      `Could not find a relationship between '${sourceName}' and '${name}' in the schema cache`,
-      `Searched for a foreign key relationship between '${sourceName}' and '${name}'${using} in the schema '${source.schema}', but no matches were found.`,
-      suggestion ? `Perhaps you meant '${suggestion}' instead of '${name}'.` : null,
-    );
+    throw apiError('PGRST200', sourceName, name, { schema: source.schema, hint, suggestion });
   }
-  throw new ApiError(
-    300,
+  throw apiError(
     'PGRST201',
-    `Could not embed because more than one relationship was found for '${sourceName}' and '${name}'`,
+    sourceName,
+    name,
     found.map((r) => ({
       cardinality: r.cardinality,
       embedding: `${sourceName} with ${r.target.name}`,
       relationship: describe(r),
     })),
-    `Try changing '${name}' to one of the following: ${found
-      .map((r) => `'${r.target.name}!${r.junction ? r.junction.table.name : r.fk.name}'`)
-      .join(', ')}. Find the desired relationship in the 'details' key.`,
+    found.map((r) => `'${r.target.name}!${r.junction ? r.junction.table.name : r.fk.name}'`),
   );
 }
 

@@ -2,7 +2,8 @@
  * @module rest/plan/rpc — picks the function overload a call means from its argument names (or a single
  * unnamed parameter taking the whole body), with PostgREST's PGRST202/203, and renders the call.
  */
-import { ApiError, fuzzyOne, NAME_HINT_SCORE } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
+import { fuzzyOne, NAME_HINT_SCORE } from '../hints.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import { type FunctionInfo, key, type SchemaCache } from '../schema/types.ts';
 import { ident, type Params, qualified } from '../sql/params.ts';
@@ -16,11 +17,6 @@ export interface ResolvedCall {
 const isJsonType = (t: string) => t === 'json' || t === 'jsonb';
 
 function notFound(cache: SchemaCache, req: ApiRequest, names: string[]): ApiError {
-  const fn = `${req.schema}.${req.target.name}`;
-  const list = names.join(', ');
-  const post = req.method === 'POST';
-  const params =
-    names.length === 0 ? ' without parameters' : ` with parameter${names.length > 1 ? 's' : ''} ${list}`;
   // PostgREST suggests a close function name, or close parameters when the name exists.
   const overloads = cache.functions.get(key(req.schema, req.target.name)) ?? [];
   const paramList = (ps: string[]) => `(${[...ps].sort().join(', ')})`;
@@ -38,13 +34,8 @@ function notFound(cache: SchemaCache, req: ApiRequest, names: string[]): ApiErro
       .map((f) => f.name);
     hint = fuzzyOne(req.target.name, inSchema, undefined, NAME_HINT_SCORE);
   }
-  return new ApiError(
-    404,
-    'PGRST202',
-    `Could not find the function ${fn}${names.length ? `(${list})` : ' without parameters'} in the schema cache`,
-    `Searched for the function ${fn}${params}${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
-    hint ? `Perhaps you meant to call the function ${req.schema}.${hint}` : null,
-  );
+  const fn = `${req.schema}.${req.target.name}`;
+  return apiError('PGRST202', fn, names, req.method === 'POST', hint ? `${req.schema}.${hint}` : null);
 }
 
 /** `schema.name(a => integer, b => text)`, as PostgREST lists overloads in PGRST203. */
@@ -56,13 +47,7 @@ function ambiguous(candidates: FunctionInfo[]): ApiError {
   const list = [...candidates]
     .sort((a, b) => a.args.length - b.args.length || signature(a).localeCompare(signature(b)))
     .map(signature);
-  return new ApiError(
-    300,
-    'PGRST203',
-    `Could not choose the best candidate function between: ${list.join(', ')}`,
-    null,
-    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-  );
+  return apiError('PGRST203', list);
 }
 
 /**

@@ -2,7 +2,7 @@
  * @module rest/plan/write — plans POST, PUT, PATCH and DELETE: the data-modifying CTE, what it returns,
  * and the representation read back from the written rows.
  */
-import { ApiError } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import type { Table } from '../schema/types.ts';
 import { ident, type Params } from '../sql/params.ts';
@@ -35,15 +35,11 @@ function putRequest(req: ApiRequest, table: Table, node: ReadNode, body: Body | 
   }
   const exact = table.pk.length > 0 && eqs.size === table.pk.length && table.pk.every((k) => eqs.has(k));
   if (!exact || eqs.size !== node.where.length) {
-    throw new ApiError(
-      405,
-      'PGRST105',
-      "Filters must include all and only primary key columns with 'eq' operators",
-    );
+    throw apiError('PGRST105');
   }
   const range = req.ranges.get('');
   if (range?.limit !== undefined || range?.offset !== undefined) {
-    throw new ApiError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+    throw apiError('PGRST114');
   }
   const payload = body?.value;
   const row = (Array.isArray(payload) && payload.length === 1 ? payload[0] : payload) as Record<
@@ -55,7 +51,7 @@ function putRequest(req: ApiRequest, table: Table, node: ReadNode, body: Body | 
     typeof row !== 'object' ||
     table.pk.some((k) => row[k] === undefined || String(row[k]) !== eqs.get(k))
   ) {
-    throw new ApiError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+    throw apiError('PGRST115');
   }
   return { ...req, prefer: { ...req.prefer, resolution: 'merge-duplicates' }, onConflict: table.pk };
 }
@@ -105,7 +101,7 @@ export function planWrite(
   } else if (req.method === 'DELETE') {
     kind = 'delete';
     mutation = deleteSql(table, node, params, returning);
-  } else throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+  } else throw apiError('PGRST117', req.method);
   // Filters went into the mutation; the representation reads the affected rows as they are.
   const rep: ReadNode = { ...node, where: [] };
   let source = 'SELECT 1 FROM "pgrst_mutation"';

@@ -2,7 +2,7 @@
  * @module rest/sql/read — renders a read plan tree as one SELECT: embeddings become lateral joins that
  * aggregate the related rows to JSON, so the whole response body is built inside Postgres.
  */
-import { ApiError } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import type { Embed, OutField, ReadNode } from '../plan/read.ts';
 import { conditionSql, fieldSql, orderSql } from './filter.ts';
 import { ident, type Params, qualified, safeType } from './params.ts';
@@ -21,7 +21,7 @@ export interface SelectOptions {
 function cast(sql: string, type: string | undefined): string {
   if (!type) return sql;
   const t = safeType(type);
-  if (!t) throw new ApiError(400, 'PGRST100', `"failed to parse select parameter" (invalid cast ${type})`);
+  if (!t) throw apiError('PGRST100', { cast: type });
   return `CAST(${sql} AS ${t})`;
 }
 

@@ -2,7 +2,7 @@
  * @module rest/sql/write — INSERT (with upsert), UPDATE and DELETE as data-modifying CTEs: the JSON body
  * is one bound parameter, expanded by `json_to_recordset` into the table's column types.
  */
-import { ApiError, columnNotFound, invalidBody, unknownColumn } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import type { ReadNode } from '../plan/read.ts';
 import type { Table } from '../schema/types.ts';
@@ -24,17 +24,17 @@ export function payloadColumns(req: ApiRequest, table: Table, body: unknown): st
   let columns: string[];
   if (req.columns) columns = req.columns;
   else if (Array.isArray(body)) {
-    if (!body.every(isObject)) throw invalidBody('All object keys must match');
+    if (!body.every(isObject)) throw apiError('PGRST102', 'All object keys must match');
     const first = Object.keys(body[0] ?? {});
     const same = body.every((o) => {
       const keys = Object.keys(o);
       return keys.length === first.length && keys.every((k) => first.includes(k));
     });
-    if (!same) throw new ApiError(400, 'PGRST102', 'All object keys must match');
+    if (!same) throw apiError('PGRST102', 'All object keys must match');
     columns = first;
   } else if (isObject(body)) columns = Object.keys(body);
-  else throw invalidBody('Empty or invalid json');
-  for (const c of columns) if (!table.columns.has(c)) throw columnNotFound(table.name, c);
+  else throw apiError('PGRST102');
+  for (const c of columns) if (!table.columns.has(c)) throw apiError('PGRST204', table.name, c);
   return columns;
 }
 
@@ -93,7 +93,8 @@ export function insertSql(
   let conflict = '';
   if (req.prefer.resolution) {
     const on = req.onConflict ?? table.pk;
-    for (const c of on) if (!table.columns.has(c)) throw unknownColumn(table.name, c, table.columns.keys());
+    for (const c of on)
+      if (!table.columns.has(c)) throw apiError('42703', table.name, c, table.columns.keys());
     const onTarget = on.length ? `(${on.map(ident).join(', ')})` : '';
     if (req.prefer.resolution === 'ignore-duplicates') conflict = ` ON CONFLICT ${onTarget} DO NOTHING`;
     else {
@@ -108,7 +109,7 @@ export function insertSql(
 
 /** Supabase loads pg-safeupdate for the API: PATCH and DELETE need at least one filter. */
 function requireWhere(node: ReadNode, verb: 'UPDATE' | 'DELETE'): void {
-  if (node.where.length === 0) throw new ApiError(400, '21000', `${verb} requires a WHERE clause`);
+  if (node.where.length === 0) throw apiError('21000', verb);
 }
 
 export function updateSql(
@@ -120,7 +121,7 @@ export function updateSql(
   returning: Returning,
 ): string {
   const body = input.value;
-  if (!isObject(body)) throw invalidBody('Empty or invalid json');
+  if (!isObject(body)) throw apiError('PGRST102');
   const columns = payloadColumns(req, table, body);
   requireWhere(node, 'UPDATE');
   const where = node.where.map((c) => conditionSql(c, node.alias, params)).join(' AND ');
