@@ -226,6 +226,32 @@ describe('pg_cron', () => {
     expect(notes).toEqual([{ owner: 'cron_tester', body: 'mine' }]);
   });
 
+  it('runs a job scheduled in another database there', async () => {
+    await sql.unsafe('create database cron_other');
+    const url = new URL(stack.dbUrl);
+    url.pathname = '/cron_other';
+    const other = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    try {
+      await other`create table public.marks (db text)`;
+      const [job] = await sql`select cron.schedule_in_database('elsewhere', '1 seconds',
+        'insert into public.marks values (current_database())', 'cron_other') as id`;
+      const [run] = await finishedRuns(job!.id, 1);
+      expect(run).toMatchObject({ status: 'succeeded', return_message: 'INSERT 0 1' });
+      await sql`select cron.unschedule('elsewhere')`;
+      const [mark] = await other`select db from public.marks limit 1`;
+      expect(mark!.db).toBe('cron_other');
+      // pg_cron lives in one database: creating it in another fails with pg_cron's message.
+      await expect(other`create extension pg_cron`).rejects.toThrow(
+        'can only create extension in database postgres',
+      );
+    } finally {
+      await other.end();
+    }
+    await expect(
+      sql`select cron.schedule_in_database('nowhere', '1 seconds', 'select 1', 'no_such_db')`,
+    ).rejects.toThrow('database "no_such_db" does not exist');
+  });
+
   it('gives anon and authenticated nothing of cron', async () => {
     for (const role of ['anon', 'authenticated']) {
       for (const statement of [

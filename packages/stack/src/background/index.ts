@@ -4,6 +4,7 @@
  * NOTIFY on commit); nothing polls. Workers run only for the stack's own emulations: a server with the
  * real extensions (an external `--db-url`) has their C workers, and two senders would send twice.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import type { StackContext } from '../context.ts';
 import { CronWorker } from './cron/worker.ts';
@@ -65,9 +66,10 @@ export function startBackground(stack: StackContext): Background {
   });
   return {
     async close() {
-      const listens = await listening;
-      await Promise.allSettled(listens.map((l) => l.unlisten()));
-      await Promise.allSettled([cron.close(), net.close()]);
+      await Promise.race([listening, sleep(1000)]);
+      // Runs and requests in flight get a moment to record themselves; a long job does not hold up the
+      // stop (ending the pool also ends the LISTEN, which needs no UNLISTEN and no live server).
+      await Promise.race([Promise.allSettled([cron.close(), net.close()]), sleep(1000)]);
       await admin.end({ timeout: 1 });
     },
   };
