@@ -36,7 +36,7 @@ export async function append(t: TusRequest, encoded: string): Promise<Response> 
       if (partial.size !== undefined || length < partial.offset) throw tusErrors.invalidLength();
       if (length > max) throw tusErrors.maxSizeExceeded();
       partial.size = length;
-      await t.deps.partials.saveInfo({ ...stored, size: length });
+      await t.deps.partials.declareLength(partial);
     }
     partial.offset = await t.deps.partials.append(
       partial,

@@ -32,6 +32,11 @@ export interface Partial extends PartialInfo {
   path: string;
 }
 
+/** What is kept on disk of a partial: everything but its offset and path, which the bytes file gives. */
+function infoOf({ offset: _offset, path: _path, ...info }: Partial): PartialInfo {
+  return info;
+}
+
 export const expiresAt = (info: PartialInfo) => new Date(Date.parse(info.created) + EXPIRY_MS);
 
 export class PartialStore {
@@ -116,10 +121,14 @@ export class PartialStore {
     return `"${hash.digest('hex')}"`;
   }
 
+  /** Records the length a deferred upload declared (`partial.size`). */
+  async declareLength(partial: Partial): Promise<void> {
+    await this.saveInfo(infoOf(partial));
+  }
+
   /** Marks an upload finished once its bytes have become the object's. */
   async finished(partial: Partial): Promise<void> {
-    const { offset: _offset, path: _path, ...info } = partial;
-    await this.saveInfo({ ...info, size: partial.offset, finished: true });
+    await this.saveInfo({ ...infoOf(partial), size: partial.offset, finished: true });
   }
 
   /** Forgets an upload: its info, and its bytes unless they have become an object's. */
