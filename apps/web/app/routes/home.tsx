@@ -1,22 +1,31 @@
-/** @module routes/home — `/`: the landing page; a signed-in visitor goes straight to their workspaces. */
+/**
+ * @module routes/home — `/`: the landing page; a signed-in visitor goes straight to their workspaces. Deleting
+ * an account lands here with `?deleted=1`, which the page confirms.
+ */
 import { Link, redirect } from 'react-router';
+import { FormNotice } from '../components/form-error.tsx';
 import { getSupabase } from '../lib/supabase.server.ts';
 import type { Route } from './+types/home.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Lanes — a realtime task board for small teams' }];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   if (getSupabase(context).user) throw redirect('/w');
-  return null;
+  return { deleted: new URL(request.url).searchParams.get('deleted') === '1' };
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main className="landing">
       <Link to="/" className="brand">
         <span className="brand-mark" aria-hidden="true" />
         Lanes
       </Link>
+      <FormNotice>
+        {loaderData.deleted ? (
+          <p>Your account has been deleted, with everything only you could see.</p>
+        ) : null}
+      </FormNotice>
       <h1>Plan work together, see every change as it happens.</h1>
       <p>
         Lanes is a calm, fast task board for teams of 2 to 50: boards, columns and cards, comments and files,

@@ -44,7 +44,12 @@ describe('loaders', () => {
 
   it('the landing page sends a signed-in visitor to /w', () => {
     expect(thrown(() => homeLoader(args('http://x/', alice))).headers.get('Location')).toBe('/w');
-    expect(homeLoader(args('http://x/', null))).toBeNull();
+    expect(homeLoader(args('http://x/', null))).toEqual({ deleted: false });
+  });
+
+  it('the landing page confirms a deleted account only for ?deleted=1', () => {
+    expect(homeLoader(args('http://x/?deleted=1', null))).toEqual({ deleted: true });
+    expect(homeLoader(args('http://x/?deleted=yes', null))).toEqual({ deleted: false });
   });
 
   it('sign-in passes a safe next on, and a signed-in visitor goes straight there', () => {

@@ -1,6 +1,7 @@
 /**
  * @module account/change-email — asks Auth to move the signed-in user to a new address. Nothing changes until
  * the emailed links are opened: with `double_confirm_changes` one goes to the current address and one to the new.
+ * The account page checks the current password first (`verify-current-password`).
  */
 import { PATHS } from '@lanes/shared/constants';
 import { emailOnlyInput } from '@lanes/shared/schemas/auth';

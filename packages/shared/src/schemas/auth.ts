@@ -1,4 +1,4 @@
-/** @module schemas/auth — inputs of sign-up, sign-in, magic link, recovery and password change. */
+/** @module schemas/auth — inputs of sign-up, sign-in, magic link, recovery, password and email change. */
 import { z } from 'zod';
 import { displayName, email, password } from './fields.ts';
 
@@ -14,6 +14,24 @@ export type EmailOnlyInput = z.infer<typeof emailOnlyInput>;
 
 export const updatePasswordInput = z.object({ password });
 export type UpdatePasswordInput = z.infer<typeof updatePasswordInput>;
+
+/** The password a signed-in person must give again before their password or email changes (issue 25). */
+export const currentPassword = z.string().min(1, { message: 'Enter your current password.' });
+
+/**
+ * The account page's password change: the current password, the new one, and the code Auth emails when
+ * `secure_password_change` asks for reauthentication (empty until then).
+ */
+export const changePasswordInput = z.object({
+  currentPassword,
+  password,
+  nonce: z.string().trim().optional(),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** The account page's email change: the new address, confirmed with the current password. */
+export const changeEmailInput = z.object({ currentPassword, email });
+export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
 
 /** The `type` values GoTrue accepts with a `token_hash` from an emailed link. */
 export const EMAIL_OTP_TYPES = [

@@ -1,6 +1,7 @@
 /**
  * @module features/account/account-actions.server — what `/account`'s forms do: each form names its `intent`,
- * and the answer names it back, so only that form shows the outcome.
+ * and the answer names it back, so only that form shows the outcome. A password or email change first proves
+ * the current password (issue 25).
  */
 import { changeEmail } from '@lanes/data/account/change-email';
 import { deleteAccount } from '@lanes/data/account/delete-account';
@@ -9,11 +10,14 @@ import { updatePassword } from '@lanes/data/account/update-password';
 import { removeAvatar } from '@lanes/data/avatars/remove-avatar';
 import type { LanesClient } from '@lanes/data/client';
 import { updateProfile } from '@lanes/data/profiles/update-profile';
-import { LanesError } from '@lanes/shared/errors';
+import { LanesError, validationError } from '@lanes/shared/errors';
+import { changeEmailInput, changePasswordInput } from '@lanes/shared/schemas/auth';
 import { data, redirect } from 'react-router';
+import type { z } from 'zod';
 import { env } from '../../env.server.ts';
 import { type FormErrors, toFormErrors } from '../../lib/form-errors.ts';
 import type { SessionUser } from '../../lib/supabase.server.ts';
+import { type AuthGuard, askForReauthentication, proveCurrentPassword } from './current-password.server.ts';
 
 export const ACCOUNT_INTENTS = [
   'profile',
@@ -31,6 +35,10 @@ export interface AccountActionData {
   errors?: FormErrors;
   /** What happened, said to the user ("Password changed."). */
   done?: string;
+  /** The new address a refused email change asked for, so the form shows it again (never a password). */
+  email?: string;
+  /** Auth wants its emailed code with the next password change. */
+  nonce?: boolean;
 }
 
 const text = (form: FormData, name: string) => {
@@ -41,21 +49,46 @@ const text = (form: FormData, name: string) => {
 const isIntent = (value: string): value is AccountIntent =>
   (ACCOUNT_INTENTS as readonly string[]).includes(value);
 
-/** Runs the posted form's intent; redirects when the session ends (sign-out, deletion). */
-export async function accountAction(client: LanesClient, user: SessionUser, form: FormData) {
+/** The form checked as its schema says; a refusal is VALIDATION before anything is counted or sent. */
+function checked<S extends z.ZodType>(schema: S, form: FormData, names: readonly string[]): z.output<S> {
+  const result = schema.safeParse(Object.fromEntries(names.map((name) => [name, text(form, name)])));
+  if (!result.success) throw validationError(result.error.issues);
+  return result.data;
+}
+
+/**
+ * Runs the posted form's intent; redirects when the session ends (sign-out, deletion). `guard` is the sign-in
+ * and email limits (decision 069) for this visitor and this account, so the current-password check cannot be
+ * used to guess a password faster than the sign-in page allows.
+ */
+export async function accountAction(
+  client: LanesClient,
+  user: SessionUser,
+  form: FormData,
+  guard: AuthGuard,
+) {
   const intent = text(form, 'intent');
   if (!isIntent(intent)) throw data('Unknown action', { status: 400 });
   try {
-    return data<AccountActionData>({ intent, done: await run(client, user, intent, form) });
+    return data<AccountActionData>({ intent, done: await run(client, user, intent, form, guard) });
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof LanesError)) console.error(error);
     const status = error instanceof LanesError ? error.status : 500;
-    return data<AccountActionData>({ intent, errors: toFormErrors(error) }, { status });
+    const answer: AccountActionData = { intent, errors: toFormErrors(error) };
+    if (intent === 'email') answer.email = text(form, 'email');
+    if (intent === 'password' && (text(form, 'nonce') || answer.errors?.fields.nonce)) answer.nonce = true;
+    return data<AccountActionData>(answer, { status });
   }
 }
 
-async function run(client: LanesClient, user: SessionUser, intent: AccountIntent, form: FormData) {
+async function run(
+  client: LanesClient,
+  user: SessionUser,
+  intent: AccountIntent,
+  form: FormData,
+  guard: AuthGuard,
+) {
   switch (intent) {
     case 'profile':
       await updateProfile(client, { displayName: text(form, 'displayName') });
@@ -63,13 +96,25 @@ async function run(client: LanesClient, user: SessionUser, intent: AccountIntent
     case 'remove-avatar':
       await removeAvatar(client);
       return 'Picture removed.';
-    case 'password':
-      await updatePassword(client, { password: text(form, 'password') });
+    case 'password': {
+      const input = checked(changePasswordInput, form, ['currentPassword', 'password', 'nonce']);
+      await proveCurrentPassword(user.email, input.currentPassword, guard);
+      try {
+        await updatePassword(client, { password: input.password, nonce: input.nonce || undefined });
+      } catch (error) {
+        // Auth wants the emailed code (secure_password_change, an old session): send it, then ask for it.
+        if (error instanceof LanesError && error.details?.reauthenticate) {
+          await askForReauthentication(client, guard);
+        }
+        throw error;
+      }
       return 'Password changed. Other devices stay signed in until you sign them out below.';
+    }
     case 'email': {
-      const email = text(form, 'email');
-      await changeEmail(client, { email }, { siteUrl: env.SITE_URL });
-      return `Almost done: open the links we emailed to ${user.email} and to ${email.trim().toLowerCase()}.`;
+      const input = checked(changeEmailInput, form, ['currentPassword', 'email']);
+      await proveCurrentPassword(user.email, input.currentPassword, guard);
+      await changeEmail(client, { email: input.email }, { siteUrl: env.SITE_URL });
+      return `Almost done: open the links we emailed to ${user.email} and to ${input.email}.`;
     }
     case 'sign-out':
     case 'sign-out-everywhere':

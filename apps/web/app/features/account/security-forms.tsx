@@ -1,5 +1,8 @@
-/** @module features/account/security-forms — change the password or the email address; sign out here or everywhere. */
-import { emailOnlyInput, updatePasswordInput } from '@lanes/shared/schemas/auth';
+/**
+ * @module features/account/security-forms — change the password or the email address, each confirmed with the
+ * current password; sign out here or everywhere.
+ */
+import { changeEmailInput, changePasswordInput } from '@lanes/shared/schemas/auth';
 import { Form, Link, useNavigation } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { FormError, FormNotice } from '../../components/form-error.tsx';
@@ -7,18 +10,29 @@ import { TextField } from '../../components/text-field.tsx';
 import { useValidatedForm } from '../../lib/use-validated-form.ts';
 import type { AccountActionData, AccountIntent } from './account-actions.server.ts';
 
-const PASSWORD_ORDER = ['password'] as const;
-const EMAIL_ORDER = ['email'] as const;
+const PASSWORD_ORDER = ['currentPassword', 'password', 'nonce'] as const;
+const EMAIL_ORDER = ['currentPassword', 'email'] as const;
 
 const forIntent = (result: AccountActionData | undefined, intent: AccountIntent) =>
   result?.intent === intent ? result : undefined;
 
-export function PasswordForm({ result }: { result: AccountActionData | undefined }) {
+export function PasswordForm({ email, result }: { email: string; result: AccountActionData | undefined }) {
   const mine = forIntent(result, 'password');
-  const form = useValidatedForm(updatePasswordInput, mine?.errors, PASSWORD_ORDER, 'password');
+  const form = useValidatedForm(changePasswordInput, mine?.errors, PASSWORD_ORDER, 'password');
+  // Auth asked for its emailed code (secure_password_change): the field stays until the change goes through.
+  const askNonce = mine?.errors?.fields.nonce !== undefined || mine?.nonce === true;
   return (
     <Form method="post" className="form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
       <h3>Password</h3>
+      <TextField
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.errors?.fields.currentPassword}
+        autoFocus={form.focusField === 'currentPassword'}
+      />
       <TextField
         label="New password"
         name="password"
@@ -29,6 +43,18 @@ export function PasswordForm({ result }: { result: AccountActionData | undefined
         autoFocus={form.focusField === 'password'}
         description="8 to 72 characters, with at least one letter and one digit."
       />
+      {askNonce ? (
+        <TextField
+          label="Confirmation code"
+          name="nonce"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          error={form.errors?.fields.nonce}
+          autoFocus={form.focusField === 'nonce'}
+          description={`The code we emailed to ${email}.`}
+        />
+      ) : null}
       <FormError>
         {form.errors?.form ? (
           <p>
@@ -49,7 +75,7 @@ export function PasswordForm({ result }: { result: AccountActionData | undefined
 
 export function EmailForm({ email, result }: { email: string; result: AccountActionData | undefined }) {
   const mine = forIntent(result, 'email');
-  const form = useValidatedForm(emailOnlyInput, mine?.errors, EMAIL_ORDER, 'email');
+  const form = useValidatedForm(changeEmailInput, mine?.errors, EMAIL_ORDER, 'email');
   return (
     <Form method="post" className="form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
       <h3>Email address</h3>
@@ -62,8 +88,18 @@ export function EmailForm({ email, result }: { email: string; result: AccountAct
         type="email"
         autoComplete="email"
         required
+        defaultValue={mine?.email}
         error={form.errors?.fields.email}
         autoFocus={form.focusField === 'email'}
+      />
+      <TextField
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.errors?.fields.currentPassword}
+        autoFocus={form.focusField === 'currentPassword'}
       />
       <FormError>{form.errors?.form ? <p>{form.errors.form}</p> : null}</FormError>
       <FormNotice>{mine?.done && !form.pending ? <p>{mine.done}</p> : null}</FormNotice>

@@ -5,6 +5,7 @@ import { AvatarField } from '../../features/account/avatar-field.tsx';
 import { DeleteAccountForm } from '../../features/account/delete-account-form.tsx';
 import { ProfileForm } from '../../features/account/profile-form.tsx';
 import { EmailForm, PasswordForm, SessionsForm } from '../../features/account/security-forms.tsx';
+import { attemptKeys, beginEmail, beginSignIn, signedIn } from '../../features/auth/auth-limits.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/account.ts';
@@ -24,7 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { client, user } = requireUser(request, context);
-  return accountAction(client, user, await request.formData());
+  // The current-password check counts as a sign-in of this account from this visitor (decision 069).
+  const keys = attemptKeys(request, user.email);
+  return accountAction(client, user, await request.formData(), {
+    beginSignIn: () => beginSignIn(client, keys),
+    signedIn: () => signedIn(client, keys),
+    beginEmail: () => beginEmail(client, keys),
+  });
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -39,7 +46,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </section>
       <section className="panel" aria-labelledby="security-title">
         <h2 id="security-title">Security</h2>
-        <PasswordForm result={actionData} />
+        <PasswordForm email={email} result={actionData} />
         <EmailForm email={email} result={actionData} />
         <SessionsForm result={actionData} />
       </section>
