@@ -76,7 +76,7 @@ describe('storage', () => {
     });
   });
 
-  test('members upload attachments into a task folder; viewers and outsiders cannot; members read', async () => {
+  test('members upload attachments into a task folder; viewers and outsiders cannot; members read them through the row', async () => {
     const task = await seededTask('New logo variants');
     const path = () => `${acme.id}/${task}/${crypto.randomUUID()}/brief.txt`;
     const file = new Blob(['hello'], { type: 'text/plain' });
@@ -86,6 +86,15 @@ describe('storage', () => {
       const refused = await clients[role].storage.from('attachments').upload(path(), file);
       expect(refused.error).toMatchObject({ statusCode: '403' });
     }
+    // Files are read through their attachments row (decision 076).
+    const row = await clients.member.from('attachments').insert({
+      task_id: task,
+      object_path: uploaded.data!.path,
+      file_name: 'brief.txt',
+      mime_type: 'text/plain',
+      size_bytes: 5,
+    });
+    expect(row.error).toBeNull();
     const read = await clients.viewer.storage.from('attachments').download(uploaded.data!.path);
     expect(await read.data?.text()).toBe('hello');
     const hidden = await clients.outsider.storage.from('attachments').download(uploaded.data!.path);

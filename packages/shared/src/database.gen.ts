@@ -591,6 +591,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"claim_attachment_file_removals":
+{ Args: { "batch_size"?: number }; Returns: string[]
+                           },
 "claim_invitation":
 { Args: { "email": string,"token_hash": string }; Returns: {
               "accepted_by": string | null,
@@ -756,11 +759,17 @@ isOneToOne: false
 "remove_member":
 { Args: { "user_id": string,"workspace_id": string }; Returns: undefined
                            },
+"settle_attachment_file_removals":
+{ Args: { "error_message"?: string,"failed"?: (string)[],"removed"?: (string)[] }; Returns: undefined
+                           },
 "shares_workspace_with":
 { Args: { "user_id": string }; Returns: boolean
                            },
 "sign_in_succeeded":
 { Args: { "account_key": string,"address_key": string }; Returns: undefined
+                           },
+"sweep_attachment_files":
+{ Args: { "at_time"?: string,"in_workspace"?: string }; Returns: number
                            },
 "task_board_id":
 { Args: { "task_id": string }; Returns: string
