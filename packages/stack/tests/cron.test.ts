@@ -4,7 +4,7 @@
  * alter_job, run as the role that scheduled them (RLS applies), never overlap, and survive a restart.
  * anon and authenticated get nothing of the cron schema.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -295,5 +295,31 @@ describe('pg_cron', () => {
       await sql`select status, return_message from cron.job_run_details where runid = ${cut!.runid}`;
     expect(marked).toEqual({ status: 'failed', return_message: 'server restarted' });
     await sql`select cron.unschedule('survivor')`;
+  });
+
+  it('goes on scheduling and sending after Postgres is killed and brought back', async () => {
+    const pid = Number(readFileSync(join(dataDir, 'db', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const killedAt = new Date();
+    process.kill(pid, 'SIGKILL');
+    // Back means a new postmaster answering; the old one's connections may answer once more first.
+    await until(
+      'Postgres back',
+      () =>
+        sql`select pg_postmaster_start_time() > ${killedAt} as back`
+          .then(([row]) => (row!.back ? true : undefined))
+          .catch(() => undefined),
+      30_000,
+    );
+    const [job] = await sql`select cron.schedule('after-crash', '1 seconds', 'select 1') as id`;
+    await finishedRuns(job!.id, 1);
+    await sql`select cron.unschedule('after-crash')`;
+    const [req] =
+      await sql`select net.http_get(${`http://127.0.0.1:${receiver.port}/after-crash`})::text as id`;
+    await receiver.waitFor('/after-crash');
+    const answer = await until('the response', async () => {
+      const [row] = await sql`select status_code from net._http_response where id = ${req!.id}`;
+      return row;
+    });
+    expect(answer.status_code).toBe(200);
   });
 });
