@@ -279,11 +279,17 @@ describe('pg_cron', () => {
     }
   });
 
-  it('keeps its schedules over a restart, and marks runs cut short by it as failed', async () => {
+  it('keeps its schedules over a restart, marks runs cut short by it as failed, and sends requests left queued', async () => {
     const [job] = await sql`select cron.schedule('survivor', '1 seconds', 'select 1') as id`;
     await finishedRuns(job!.id, 1);
     const [cut] = await sql`insert into cron.job_run_details (jobid, command, status, start_time)
       values (${job!.id}, 'select 1', 'running', now()) returning runid::text`;
+    // A request queued without its NOTIFY (as if the stack had stopped before the commit reached it).
+    await sql.begin(async (tx) => {
+      await tx`alter table net.http_request_queue disable trigger http_request_queue_wake`;
+      await tx`select net.http_get(${`http://127.0.0.1:${receiver.port}/left-over`})`;
+      await tx`alter table net.http_request_queue enable trigger http_request_queue_wake`;
+    });
     await sql.end();
     await stack.stop();
     stack = await startTestStack({ workdir: project.workdir, dataDir });
@@ -295,6 +301,7 @@ describe('pg_cron', () => {
       await sql`select status, return_message from cron.job_run_details where runid = ${cut!.runid}`;
     expect(marked).toEqual({ status: 'failed', return_message: 'server restarted' });
     await sql`select cron.unschedule('survivor')`;
+    await receiver.waitFor('/left-over');
   });
 
   it('goes on scheduling and sending after Postgres is killed and brought back', async () => {
