@@ -97,6 +97,13 @@ describe('pg_net', () => {
     expect(queue!.n).toBe(0);
   });
 
+  it('reaches the host for host.docker.internal, as webhooks written for the CLI address it', async () => {
+    const [req] =
+      await sql`select net.http_get(${`http://host.docker.internal:${receiver.port}/docker-host`})::text as id`;
+    await receiver.waitFor('/docker-host');
+    expect(await response(req!.id)).toMatchObject({ status_code: 200 });
+  });
+
   it('sends nothing for a rolled-back transaction', async () => {
     await sql
       .begin(async (tx) => {

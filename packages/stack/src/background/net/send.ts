@@ -63,6 +63,9 @@ export function send(req: QueuedRequest): Promise<ResponseRow> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return Promise.resolve(failed(req.id, 'Unsupported protocol'));
   }
+  // The CLI's docs have local webhooks call `host.docker.internal` (the host, seen from its database
+  // container); here the database and the stack are on the host itself.
+  if (url.hostname === 'host.docker.internal') url.hostname = '127.0.0.1';
   const started = performance.now();
   let connectedAt: number | undefined;
   return new Promise((resolve) => {
