@@ -62,4 +62,22 @@ describe('extension files installer', () => {
       await sql.end();
     }
   });
+
+  it('lets pg_cron be created with schema pg_catalog or extensions, as Supabase’s docs write it', async () => {
+    const sql = postgres(stackEnv().dbUrl, { max: 1, onnotice: () => {} });
+    try {
+      for (const schema of ['pg_catalog', 'extensions']) {
+        const id = await sql
+          .begin(async (tx) => {
+            await tx.unsafe(`create extension pg_cron with schema ${schema}`);
+            const [row] = await tx`select cron.schedule('probe', '*/5 * * * *', 'select 1') as id`;
+            throw Object.assign(new Error('rollback'), { id: row!.id });
+          })
+          .catch((error: Error & { id?: string }) => error.id);
+        expect(id, schema).toBe('1');
+      }
+    } finally {
+      await sql.end();
+    }
+  });
 });
