@@ -31,6 +31,10 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** One of the account page's forms, by its heading (both security forms ask for the current password). */
+const accountForm = (page: Page, heading: string) =>
+  page.locator('form').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the account page passes axe in the ${colorScheme} theme`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
@@ -136,6 +140,7 @@ test('change the password, then sign out everywhere: the other browser is signed
 
   await signInQuickly(page, me.email);
   await page.goto('/account');
+  await accountForm(page, 'Password').getByLabel('Current password').fill(PASSWORD);
   await page.getByLabel('New password').fill('changed-pass-7');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password changed.')).toBeVisible();
@@ -182,6 +187,7 @@ test('delete an account: typed to confirm; the last owner is told which workspac
   await confirm.fill(me.email);
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/\?deleted=1$/);
+  await expect(page.getByRole('status')).toContainText('Your account has been deleted');
 
   await signIn(page, me.email, PASSWORD);
   await expect(page.getByRole('alert')).toContainText('Wrong email or password');
@@ -195,6 +201,7 @@ test('change the email address: both emailed links confirm it, and the account s
   await signInQuickly(page, me.email);
   await page.goto('/account');
   await page.getByLabel('New email address').fill(next);
+  await accountForm(page, 'Email address').getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Change email' }).click();
   await expect(page.getByText(`open the links we emailed to ${me.email} and to ${next}`)).toBeVisible();
 

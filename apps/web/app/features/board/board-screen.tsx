@@ -37,6 +37,8 @@ export interface BoardScreenProps {
   /** The board as the server read it (`fromBoard`), already trimmed to what the cards show. */
   initial: BoardModel;
   canEdit: boolean;
+  /** Why the board cannot be changed (archived, or the role), shown above it; defaults to the role's wording. */
+  readOnlyNotice?: string | null;
   me: { userId: string; displayName: string; avatarPath: string | null };
   initialFilter: BoardFilter;
   /** The board's URL, which its cards link under. */
@@ -53,6 +55,7 @@ export const BoardScreen = memo(function BoardScreen({
   boardId,
   initial,
   canEdit,
+  readOnlyNotice,
   me: meProp,
   initialFilter,
   boardPath,
@@ -189,9 +192,10 @@ export const BoardScreen = memo(function BoardScreen({
         </div>
       </div>
       <ConnectionBanner connection={live.connection} waiting={waiting} retrying={retrying} />
-      {!canEdit ? (
-        <p className="board-readonly">You can view this board. Your role does not allow changes.</p>
-      ) : null}
+      {/* A live region: a demotion while the board is open is announced, not only drawn. */}
+      <div role="status" className="board-readonly">
+        {!canEdit ? (readOnlyNotice ?? 'You can view this board. Your role does not allow changes.') : null}
+      </div>
       {model.columns.length === 0 && canEdit ? <StarterColumns onAdd={writes.addColumn} /> : null}
       <DndContext id={BOARD_DND_ID} accessibility={a11y} {...dnd}>
         <SortableContext items={columnIds} strategy={horizontalListSortingStrategy}>

@@ -42,6 +42,11 @@ vi.mock('../../features/board/use-board-live.ts', () => {
   return { useBoardLive: () => live, loadLive: () => new Promise(() => {}) };
 });
 
+// Nor for the membership channel that follows the user's role (decision 191).
+vi.mock('../../features/board/use-live-role.ts', () => ({
+  useLiveRole: (_workspaceId: string, role: string) => ({ role, changed: false }),
+}));
+
 const { default: Board, shouldRevalidate } = await import('./board.tsx');
 
 const BOARD = '00000000-0000-4000-8000-000000000099';
@@ -76,6 +81,8 @@ function boardLoader() {
     model,
     canEdit: true,
     canAdmin: false,
+    workspaceId: '00000000-0000-4000-8000-000000000098',
+    role: 'member' as const,
     me: { userId: 'u1', displayName: 'Alice', avatarPath: null },
     filter: NO_FILTER,
   };

@@ -15,6 +15,8 @@ import { BoardMenu } from '../../features/board/board-menu.tsx';
 import { FIRST_CARDS_PER_COLUMN, fromBoard } from '../../features/board/board-model.ts';
 import { BoardScreen } from '../../features/board/board-screen.tsx';
 import { readFilter } from '../../features/board/filters.ts';
+import { readOnlyNotice } from '../../features/board/read-only-notice.ts';
+import { useLiveRole } from '../../features/board/use-live-role.ts';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { notFound, toRouteError } from '../../lib/http.server.ts';
 import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
@@ -56,6 +58,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       model: fromBoard(board),
       canEdit: workspace.role !== 'viewer' && board.archived_at === null,
       canAdmin: ROLE_RANK[workspace.role] >= ROLE_RANK.admin,
+      // The role as rendered; the page follows it live from here (decision 191).
+      workspaceId: workspace.id,
+      role: workspace.role,
       me: { userId: user.id, displayName: user.displayName, avatarPath: null as string | null },
       filter,
     };
@@ -85,7 +90,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Board({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { board, model, canEdit, canAdmin, filter } = loaderData;
+  const { board, model, filter } = loaderData;
+  // A demotion or removal shows at once, not at the next write (decision 191).
+  const live = useLiveRole(loaderData.workspaceId, loaderData.role);
+  const archived = board.archived_at !== null;
+  const canEdit = live.role !== 'viewer' && !archived;
+  const canAdmin = ROLE_RANK[live.role] >= ROLE_RANK.admin;
+  const readOnly = readOnlyNotice({
+    archived,
+    canAdmin,
+    viewer: live.role === 'viewer',
+    changed: live.changed,
+  });
   // The app layout has read the profile (name and avatar may have changed since the token was issued).
   const profile = useRouteLoaderData<typeof layoutLoader>('routes/app/layout')?.profile;
   // Everything handed to the (memoised) board stays the same object while a panel opens and closes above it.
@@ -130,6 +146,7 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
         boardId={board.id}
         initial={model}
         canEdit={canEdit}
+        readOnlyNotice={readOnly}
         me={me}
         initialFilter={filter}
         boardPath={boardPath}

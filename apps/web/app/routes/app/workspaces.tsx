@@ -1,5 +1,9 @@
-/** @module routes/app/workspaces — `/w`: my workspaces; create one. */
+/**
+ * @module routes/app/workspaces — `/w`: my workspaces; create one. A member removed while on a board lands here
+ * with `?removed=1`, which the page explains (decision 191).
+ */
 import { listWorkspaces } from '@lanes/data/workspaces/list-workspaces';
+import { FormNotice } from '../../components/form-error.tsx';
 import { createWorkspaceAction } from '../../features/workspaces/create-workspace.server.ts';
 import { CreateWorkspaceForm } from '../../features/workspaces/create-workspace-form.tsx';
 import { WorkspaceList } from '../../features/workspaces/workspace-list.tsx';
@@ -13,7 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { client } = requireUser(request, context);
   try {
     const workspaces = await listWorkspaces(client);
-    return { workspaces: workspaces.map(({ id, slug, name, role }) => ({ id, slug, name, role })) };
+    return {
+      workspaces: workspaces.map(({ id, slug, name, role }) => ({ id, slug, name, role })),
+      removed: new URL(request.url).searchParams.get('removed') === '1',
+    };
   } catch (error) {
     toRouteError(error, request);
   }
@@ -31,6 +38,13 @@ export default function Workspaces({ loaderData, actionData }: Route.ComponentPr
         <div className="section-head">
           <h1 id="workspaces-title">Your workspaces</h1>
         </div>
+        <FormNotice>
+          {loaderData.removed ? (
+            <p>
+              You were removed from the workspace you were viewing, so its boards are no longer open to you.
+            </p>
+          ) : null}
+        </FormNotice>
         <WorkspaceList workspaces={loaderData.workspaces} />
       </section>
       <CreateWorkspaceForm result={actionData} />
