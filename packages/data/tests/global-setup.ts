@@ -18,6 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliDbUrl, runSupabaseCli } from '@lanes/stack/database';
 import { freePort, startTestStack, toEnv } from '@lanes/stack/testing';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
@@ -52,6 +53,11 @@ export default async function setup() {
   const ports = { api: await freePort(), db: await freePort(), inbox: await freePort() };
   const workdir = mirror();
   const stack = await startTestStack({ workdir, ports });
+  // What a project's owner does once on hosted (decision 076): the database calls its functions (removing
+  // deleted attachments' files) at the URL and with the key it finds in Vault.
+  const sql = `select vault.create_secret('${stack.apiUrl}', 'project_url'),
+    vault.create_secret('${stack.serviceRoleKey}', 'service_role_key')`;
+  await runSupabaseCli(['db', 'query', `--remote=${cliDbUrl(stack.dbUrl)}`, sql], workdir);
   process.env.STACK_ENV = JSON.stringify(toEnv(stack));
   return async () => {
     await stack.stop();

@@ -1,5 +1,4 @@
-/** @module attachments/delete-attachment — removes an attachment's row, then its file (uploader, or admins). */
-import { BUCKETS } from '@lanes/shared/constants';
+/** @module attachments/delete-attachment — removes an attachment (uploader, or admins); its file follows. */
 import { id } from '@lanes/shared/schemas/fields';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
@@ -8,10 +7,11 @@ import { oneRow, parseInput, unwrap } from '../internal/checks.ts';
 export const deleteAttachmentInput = z.object({ attachmentId: id });
 export type DeleteAttachmentResult = undefined;
 
-/** The row goes first: once it is gone nobody sees the file, even if removing the file fails. */
+/**
+ * Deletes the row; once it is gone nobody can read the file, and the database removes the file itself
+ * (decision 076). NOT_FOUND when the caller may not delete it.
+ */
 export async function deleteAttachment(client: LanesClient, input: unknown): Promise<DeleteAttachmentResult> {
   const { attachmentId } = parseInput(deleteAttachmentInput, input);
-  const rows = unwrap(await client.from('attachments').delete().eq('id', attachmentId).select('object_path'));
-  const { object_path } = oneRow(rows);
-  unwrap(await client.storage.from(BUCKETS.attachments).remove([object_path]));
+  oneRow(unwrap(await client.from('attachments').delete().eq('id', attachmentId).select('id')));
 }

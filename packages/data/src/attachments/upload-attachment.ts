@@ -1,6 +1,7 @@
 /**
  * @module attachments/upload-attachment — uploads a file to a task with progress: a signed upload URL (storage
- * policies decide at creation), the bytes, then the `attachments` row; the file is removed if the row fails.
+ * policies decide at creation), the bytes, then the `attachments` row. A file whose row is refused can be read by
+ * nobody and is swept an hour later (decision 076).
  */
 import { BUCKETS } from '@lanes/shared/constants';
 import { type AttachmentRow, attachmentRow, checkAttachmentFile } from '@lanes/shared/schemas/attachment';
@@ -39,9 +40,7 @@ export async function uploadAttachment(
     type: file.type,
   });
   const objectPath = `${workspaceId}/${taskId}/${crypto.randomUUID()}/${name}`;
-  const bucket = client.storage.from(BUCKETS.attachments);
-
-  const signed = unwrap(await bucket.createSignedUploadUrl(objectPath));
+  const signed = unwrap(await client.storage.from(BUCKETS.attachments).createSignedUploadUrl(objectPath));
   const sent = await sendWithProgress(signed.signedUrl, file, mimeType, onProgress).catch(
     (error: unknown) => {
       throw toLanesError(error);
@@ -62,10 +61,6 @@ export async function uploadAttachment(
     })
     .select()
     .single();
-  if (error) {
-    // Without its row the file would be invisible yet counted against the bucket: take it back.
-    await bucket.remove([objectPath]);
-    throw toLanesError(error);
-  }
+  if (error) throw toLanesError(error);
   return parseAnswer(attachmentRow, data);
 }

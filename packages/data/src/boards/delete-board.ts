@@ -3,23 +3,15 @@ import { id } from '@lanes/shared/schemas/fields';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { oneRow, parseInput, unwrap } from '../internal/checks.ts';
-import { removeAttachmentFiles } from '../internal/remove-files.ts';
 
 export const deleteBoardInput = z.object({ boardId: id });
 export type DeleteBoardResult = undefined;
 
-/** NOT_FOUND for members (the delete policy hides the row from them) and for strangers. */
+/**
+ * NOT_FOUND for members (the delete policy hides the row from them) and for strangers. Columns, tasks and
+ * attachment rows go by cascade; the database removes the files of those rows (decision 076).
+ */
 export async function deleteBoard(client: LanesClient, input: unknown): Promise<DeleteBoardResult> {
   const { boardId } = parseInput(deleteBoardInput, input);
-  const files = unwrap(
-    await client
-      .from('attachments')
-      .select('object_path, task:tasks!inner(board_id)')
-      .eq('task.board_id', boardId),
-  );
   oneRow(unwrap(await client.from('boards').delete().eq('id', boardId).select('id')));
-  await removeAttachmentFiles(
-    client,
-    files.map((f) => f.object_path),
-  );
 }
