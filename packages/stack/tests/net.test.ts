@@ -104,6 +104,16 @@ describe('pg_net', () => {
     expect(await response(req!.id)).toMatchObject({ status_code: 200 });
   });
 
+  it('answers a fast request while a slow one is still waiting', async () => {
+    const [slow] =
+      await sql`select net.http_get(${`${base}/slow`}, timeout_milliseconds := 10000)::text as id`;
+    await receiver.waitFor('/slow');
+    const [fast] = await sql`select net.http_get(${`${base}/fast`})::text as id`;
+    expect(await response(fast!.id)).toMatchObject({ status_code: 200 });
+    const [pending] = await sql`select count(*)::int as n from net._http_response where id = ${slow!.id}`;
+    expect(pending!.n).toBe(0);
+  });
+
   it('sends nothing for a rolled-back transaction', async () => {
     await sql
       .begin(async (tx) => {
