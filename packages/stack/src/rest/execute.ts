@@ -3,7 +3,7 @@
  * pipelined on one connection: BEGIN, set_config, the statement (and EXPLAIN), COMMIT in one round trip.
  */
 import type { Sql } from 'postgres';
-import type { QueryPlan } from './plan/index.ts';
+import type { Statement } from './sql/render.ts';
 
 export interface RequestSettings {
   role: string;
@@ -52,12 +52,13 @@ function settingsFor(extra: [string, string][]): string {
 }
 
 /**
- * Runs `plan`; `decide` sees the result before the transaction ends and may ask for a rollback
+ * Runs `statement` (read-only ones in a read-only transaction); `decide` sees the result before the transaction ends and may ask for a rollback
  * (single-object requests that matched other than one row, Prefer: tx=rollback).
  */
 export async function execute(
   pool: Sql,
-  plan: QueryPlan,
+  statement: Statement,
+  readOnly: boolean,
   s: RequestSettings,
   decide: (outcome: Outcome) => 'commit' | 'rollback',
 ): Promise<Outcome> {
@@ -74,14 +75,14 @@ export async function execute(
       ...s.roleSettings.flat(),
     ];
     const steps: Promise<unknown>[] = [
-      sql.unsafe(plan.readOnly ? 'begin isolation level read committed read only' : 'begin'),
+      sql.unsafe(readOnly ? 'begin isolation level read committed read only' : 'begin'),
       sql.unsafe(settingsFor(s.roleSettings), settings, { prepare: true }),
-      sql.unsafe(plan.sql, plan.params as never[], { prepare: true }),
+      sql.unsafe(statement.sql, statement.params as never[], { prepare: true }),
     ];
-    if (plan.explain)
-      steps.push(sql.unsafe(plan.explain.sql, plan.explain.params as never[], { prepare: true }));
+    if (statement.estimate)
+      steps.push(sql.unsafe(statement.estimate.sql, statement.estimate.params as never[], { prepare: true }));
     // Reads cannot change anything: commit in the same round trip.
-    const end = plan.readOnly ? sql.unsafe('commit') : null;
+    const end = readOnly ? sql.unsafe('commit') : null;
     if (end) steps.push(end);
     const results = await Promise.allSettled(steps);
     const failed = results.find((r) => r.status === 'rejected');
@@ -92,7 +93,7 @@ export async function execute(
     const rows = (results[2] as PromiseFulfilledResult<ResultRow[]>).value;
     const row = rows[0] as ResultRow;
     let planned: number | null = null;
-    if (plan.explain) {
+    if (statement.estimate) {
       const explained = (
         results[3] as PromiseFulfilledResult<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[]>
       ).value;

@@ -1,6 +1,6 @@
 /**
  * @module rest — the PostgREST API at `/rest/v1`: parse the request (pure) → plan it against the schema
- * cache (pure) → run one statement in one transaction as the caller → shape the response.
+ * cache (pure data) → render the plan's SQL (pure) → run it in one transaction as the caller → respond.
  */
 import type { Sql } from 'postgres';
 import type { Service, StackContext } from '../context.ts';
@@ -9,21 +9,23 @@ import { authenticate, type Caller, CLOCK_SKEW_SECONDS } from './auth.ts';
 import { ApiError, apiError, errorResponse } from './errors.ts';
 import { execute, type RequestSettings } from './execute.ts';
 import { openApi } from './openapi.ts';
-import { type ApiRequest, parseRequest } from './parse/request.ts';
+import { type ApiRequest, type Body, parseRequest } from './parse/request.ts';
 import { fromPgError } from './pg-errors.ts';
 import { explainPlan, planRefused } from './plan/explain.ts';
 import { type PlanOptions, planRequest, type QueryPlan } from './plan/index.ts';
 import { respond, respondPlan, violation } from './respond.ts';
 import { SchemaCacheHolder } from './schema/cache.ts';
-import type { Body } from './sql/write.ts';
+import { renderPlan, type Statement } from './sql/render.ts';
 
 /** Request bodies above this are refused with 413, as the hosted gateway does. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const PLAN_CACHE_SIZE = 2000;
 
+/** A request's plan and the statement rendered from it, cached together for GET and HEAD. */
 interface Cached {
   req: ApiRequest;
   plan: QueryPlan;
+  statement: Statement;
 }
 
 /**
@@ -120,11 +122,12 @@ export async function build(stack: StackContext): Promise<Service> {
     // An unknown time zone is ignored, as PostgREST does unless handling=strict.
     if (req.prefer.timezone && !cache.current.timezones.has(req.prefer.timezone)) delete req.prefer.timezone;
     const plan = planRequest(cache.current, req, body, planOptions());
+    const planned = { req, plan, statement: renderPlan(plan) };
     if (cacheable) {
       if (plans.size >= PLAN_CACHE_SIZE) plans.clear();
-      plans.set(cacheKey, { req, plan });
+      plans.set(cacheKey, planned);
     }
-    return { req, plan };
+    return planned;
   }
 
   async function handle(request: Request, path: string, url: URL): Promise<Response> {
@@ -141,12 +144,14 @@ export async function build(stack: StackContext): Promise<Service> {
         });
       }
       const body = await readBody(request);
-      const { req, plan: planned } = planFor(request, url, path, body);
-      let plan = planned;
+      const planned = planFor(request, url, path, body);
+      const { req } = planned;
+      let { plan, statement } = planned;
       if (req.plan) {
         // Checked per request: the setting may change with a schema reload after the plan was cached.
         if (!cache.current.config.planEnabled) throw planRefused(req);
-        plan = explainPlan(planned, req.plan);
+        plan = explainPlan(plan, req.plan);
+        statement = renderPlan(plan);
       }
       schema = req.schema;
       const headers: Record<string, string> = {};
@@ -167,7 +172,7 @@ export async function build(stack: StackContext): Promise<Service> {
         ],
       };
       let failure: ApiError | null = null;
-      const outcome = await execute(pool, plan, settings, (o) => {
+      const outcome = await execute(pool, statement, plan.readOnly, settings, (o) => {
         failure = violation(plan, o);
         return failure || req.prefer.tx === 'rollback' ? 'rollback' : 'commit';
       });

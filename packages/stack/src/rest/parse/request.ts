@@ -41,6 +41,12 @@ export interface PlanMedia {
 export const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const;
 export type PlanOption = (typeof PLAN_OPTIONS)[number];
 
+/** A request body: the raw text is what Postgres parses (so big numbers keep their digits). */
+export interface Body {
+  raw: string;
+  value: unknown;
+}
+
 export interface Range {
   limit?: number;
   offset?: number;

@@ -3,15 +3,11 @@
  * (GET), the call as the FROM item, and the result read like a table (set-returning) or as one value.
  */
 import { apiError } from '../errors.ts';
-import { type ApiRequest, applyFilters } from '../parse/request.ts';
+import { type ApiRequest, applyFilters, type Body } from '../parse/request.ts';
 import { key, type SchemaCache } from '../schema/types.ts';
-import { Params } from '../sql/params.ts';
-import { selectSql } from '../sql/read.ts';
-import { type BodyShape, statementSql } from '../sql/statement.ts';
-import type { Body } from '../sql/write.ts';
-import { planRead, type ReadNode } from './read.ts';
+import { checkCasts, planRead, type ReadNode } from './read.ts';
 import { resolveFunction } from './rpc.ts';
-import { finish, type PlanOptions, type QueryPlan, SOURCE, shapeFor } from './shape.ts';
+import { type BodyShape, type From, finish, type PlanOptions, type QueryPlan, shapeFor } from './shape.ts';
 
 export function planCall(
   cache: SchemaCache,
@@ -38,18 +34,21 @@ export function planCall(
     args = Array.isArray(body) ? null : ((body as Record<string, unknown> | undefined) ?? {});
   }
   const raw = get ? JSON.stringify(args) : (input?.raw ?? '{}');
-  const { fn, call } = resolveFunction(cache, req, args, raw);
-  const params = new Params();
-  const callSql = call(params);
+  const call = resolveFunction(cache, req, args, raw);
+  const { fn } = call;
   const r = fn.returns;
   if (r.kind === 'void') {
     // Read from the call so it runs; the body is dropped (204).
-    const sql = statementSql(`WITH ${SOURCE} AS (SELECT 1 FROM ${callSql} AS "t0")`, { shape: 'json' });
     return finish(
       req,
       {
-        sql,
-        params: params.values,
+        query: {
+          source: { kind: 'void', call },
+          shape: 'json',
+          stripNulls: false,
+          count: false,
+          inserted: false,
+        },
         readOnly: get || fn.volatility !== 'v',
         kind: 'rpc',
         single: false,
@@ -59,9 +58,8 @@ export function planCall(
     );
   }
   let node: ReadNode;
-  let from: string;
+  const from: From = { kind: 'call', call, scalar: r.kind === 'scalar' };
   if (r.kind === 'scalar') {
-    from = `${callSql} AS "t0"("pgrst_scalar")`;
     node = planRead(
       cache,
       { ...req, select: [{ kind: 'field', name: 'pgrst_scalar', path: [] }] },
@@ -77,28 +75,23 @@ export function planCall(
   } else {
     const table = r.kind === 'table' ? r.table : null;
     const columns = r.kind === 'table' ? r.table.columns : new Map(r.columns.map((c) => [c.name, c]));
-    from = `${callSql} AS "t0"`;
     node = planRead(cache, req, { label: fn.name, sqlName: 'pgrst_call', table, columns });
   }
-  const source = selectSql(node, params, { from, maxRows: fn.returnsSet ? options.maxRows : null });
-  const count =
-    req.prefer.count && req.prefer.count !== 'planned'
-      ? selectSql(node, params, { forCount: true, from })
-      : null;
+  checkCasts(node);
   let shape: BodyShape = shapeFor(req);
   const oneValue = !fn.returnsSet && req.media !== 'csv';
   if (r.kind === 'scalar' && req.media !== 'csv') shape = fn.returnsSet ? 'scalar-set' : 'scalar';
   else if (oneValue && shape === 'json') shape = 'object';
-  const sql = statementSql(`WITH ${SOURCE} AS (${source})`, {
-    shape,
-    stripNulls: req.stripNulls,
-    countSql: count,
-  });
   return finish(
     req,
     {
-      sql,
-      params: params.values,
+      query: {
+        source: { kind: 'read', node, from, maxRows: fn.returnsSet ? options.maxRows : null },
+        shape,
+        stripNulls: req.stripNulls,
+        count: req.prefer.count !== undefined && req.prefer.count !== 'planned',
+        inserted: false,
+      },
       readOnly: get || fn.volatility !== 'v',
       kind: 'rpc',
       single: req.media === 'object',
@@ -108,7 +101,6 @@ export function planCall(
         ? { maxAffected: req.prefer.maxAffected }
         : {}),
     },
-    node,
-    from,
+    { node, from },
   );
 }

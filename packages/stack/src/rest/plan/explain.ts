@@ -12,14 +12,13 @@ export function planRefused(req: ApiRequest): ApiError {
 }
 
 /**
- * Wraps `plan` in EXPLAIN. ANALYZE runs the statement, so writes still commit or roll back as the
- * request says; single-object and max-affected checks do not apply to a plan.
+ * Asks for `plan` under EXPLAIN (rendered so by sql/render.ts). ANALYZE runs the statement, so writes
+ * still commit or roll back as the request says; single-object and max-affected checks do not apply.
  *
- * @example explainPlan(plan, { format: 'json', options: ['analyze'], for: 'application/json' }).sql
+ * @example renderPlan(explainPlan(plan, { format: 'json', options: ['analyze'], for: 'application/json' })).sql
  *   // → 'EXPLAIN (FORMAT JSON, ANALYZE) WITH "pgrst_source" AS (...) SELECT ...'
  */
 export function explainPlan(plan: QueryPlan, media: PlanMedia): QueryPlan {
-  const { explain: _planned, maxAffected: _max, ...rest } = plan;
-  const options = [`FORMAT ${media.format.toUpperCase()}`, ...media.options.map((o) => o.toUpperCase())];
-  return { ...rest, sql: `EXPLAIN (${options.join(', ')}) ${plan.sql}`, single: false, planOutput: media };
+  const { estimate: _planned, maxAffected: _max, ...rest } = plan;
+  return { ...rest, single: false, planOutput: media };
 }

@@ -239,3 +239,27 @@ export function planRead(cache: SchemaCache, req: ApiRequest, source: Source): R
   checkPaths(req, root);
   return root;
 }
+
+/** Type names a request may cast to (`col::text`): plain words only, so splicing one cannot inject SQL. */
+export function safeType(type: string): string | null {
+  return /^[A-Za-z_][A-Za-z0-9_ ]{0,62}(\[\])?$/.test(type) ? type.toLowerCase() : null;
+}
+
+/**
+ * Refuses a cast to anything but a type name (PGRST100), in the order the SQL would meet them:
+ * embeddings first, then the level's own fields. Only reads that are rendered are checked, as only
+ * they would reach Postgres (a write answering minimal never reads its select back).
+ */
+export function checkCasts(node: ReadNode): void {
+  for (const e of node.embeds) checkCasts(e.node);
+  for (const f of node.fields) {
+    // A count(*) has no argument to cast.
+    const casts =
+      f.kind === 'star'
+        ? []
+        : f.kind === 'aggregate'
+          ? [f.field ? f.cast : undefined, f.resultCast]
+          : [f.cast];
+    for (const cast of casts) if (cast && !safeType(cast)) throw apiError('PGRST100', { cast });
+  }
+}

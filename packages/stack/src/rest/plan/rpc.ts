@@ -1,18 +1,12 @@
 /**
  * @module rest/plan/rpc — picks the function overload a call means from its argument names (or a single
- * unnamed parameter taking the whole body), with PostgREST's PGRST202/203, and renders the call.
+ * unnamed parameter taking the whole body), with PostgREST's PGRST202/203: the call as data.
  */
 import { ApiError, apiError } from '../errors.ts';
 import { fuzzyOne, NAME_HINT_SCORE } from '../hints.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import { type FunctionInfo, key, type SchemaCache } from '../schema/types.ts';
-import { ident, type Params, qualified } from '../sql/params.ts';
-
-export interface ResolvedCall {
-  fn: FunctionInfo;
-  /** Renders the FROM item calling the function (its alias is added by the caller). */
-  call: (params: Params) => string;
-}
+import type { Call } from './shape.ts';
 
 const isJsonType = (t: string) => t === 'json' || t === 'jsonb';
 
@@ -84,29 +78,14 @@ export function resolveFunction(
   args: Record<string, unknown> | null,
   /** The arguments as JSON text: the request body for POST, the query arguments for GET. */
   raw: string,
-): ResolvedCall {
+): Call {
   const overloads = cache.functions.get(key(req.schema, req.target.name)) ?? [];
   const names = args ? Object.keys(args) : [];
   const chosen = chooseOverload(overloads, args ? new Set(names) : null, req.method === 'POST');
   if (chosen instanceof ApiError) throw chosen;
   if (!chosen) throw notFound(cache, req, names);
   const fn = chosen;
-  const target = qualified(fn.schema, fn.name);
-  const only = fn.args.length === 1 ? fn.args[0] : undefined;
-  if (only?.name === '') {
-    // One unnamed parameter receives the whole body, typed as the parameter.
-    return { fn, call: (params) => `${target}(${params.add(raw, 'text')}::${only.type})` };
-  }
-  const used = fn.args.filter((a) => names.includes(a.name));
-  return {
-    fn,
-    call: (params) => {
-      if (used.length === 0) return `${target}()`;
-      // json_to_record converts each JSON value with the parameter's own type (arrays, json, numbers).
-      const json = params.add(raw, 'json');
-      const def = used.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
-      const named = used.map((a) => `${ident(a.name)} := "_args".${ident(a.name)}`).join(', ');
-      return `json_to_record(${json}) AS "_args"(${def}), LATERAL ${target}(${named})`;
-    },
-  };
+  // One unnamed parameter receives the whole body, typed as the parameter.
+  if (fn.args.length === 1 && fn.args[0]?.name === '') return { fn, pass: 'body', args: fn.args, raw };
+  return { fn, pass: 'named', args: fn.args.filter((a) => names.includes(a.name)), raw };
 }

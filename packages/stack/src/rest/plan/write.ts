@@ -1,19 +1,77 @@
 /**
- * @module rest/plan/write — plans POST, PUT, PATCH and DELETE: the data-modifying CTE, what it returns,
- * and the representation read back from the written rows.
+ * @module rest/plan/write — plans POST, PUT, PATCH and DELETE: which columns the payload writes, the
+ * conflict target, what the written rows return, and the representation read back from them.
  */
 import { apiError } from '../errors.ts';
-import type { ApiRequest } from '../parse/request.ts';
+import type { ApiRequest, Body } from '../parse/request.ts';
 import type { Table } from '../schema/types.ts';
-import { ident, type Params } from '../sql/params.ts';
-import { selectSql } from '../sql/read.ts';
-import type { BodyShape } from '../sql/statement.ts';
-import { statementSql } from '../sql/statement.ts';
-import { type Body, deleteSql, insertSql, type Returning, updateSql } from '../sql/write.ts';
-import type { ReadNode } from './read.ts';
-import { finish, type QueryPlan, SOURCE } from './shape.ts';
+import { checkCasts, type ReadNode } from './read.ts';
+import { type BodyShape, finish, type Mutation, type QueryPlan, type Returning } from './shape.ts';
 
 const EMPTY: Body = { raw: '{}', value: {} };
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The columns a payload writes: `?columns=` when given, else the keys (all objects must agree). */
+function payloadColumns(req: ApiRequest, table: Table, body: unknown): string[] {
+  let columns: string[];
+  if (req.columns) columns = req.columns;
+  else if (Array.isArray(body)) {
+    if (!body.every(isObject)) throw apiError('PGRST102', 'All object keys must match');
+    const first = Object.keys(body[0] ?? {});
+    const same = body.every((o) => {
+      const keys = Object.keys(o);
+      return keys.length === first.length && keys.every((k) => first.includes(k));
+    });
+    if (!same) throw apiError('PGRST102', 'All object keys must match');
+    columns = first;
+  } else if (isObject(body)) columns = Object.keys(body);
+  else throw apiError('PGRST102');
+  for (const c of columns) if (!table.columns.has(c)) throw apiError('PGRST204', table.name, c);
+  return columns;
+}
+
+function planInsert(req: ApiRequest, table: Table, input: Body, returning: Returning): Mutation {
+  const columns = payloadColumns(req, table, input.value);
+  let conflict: Extract<Mutation, { kind: 'insert' }>['conflict'] = null;
+  if (req.prefer.resolution) {
+    const on = req.onConflict ?? table.pk;
+    // Without columns nothing conflicts: the target is not looked at.
+    if (columns.length > 0)
+      for (const c of on)
+        if (!table.columns.has(c)) throw apiError('42703', table.name, c, table.columns.keys());
+    conflict = { on, resolution: req.prefer.resolution };
+  }
+  return {
+    kind: 'insert',
+    table,
+    columns,
+    rows: Array.isArray(input.value) ? input.value.length : 1,
+    body: input,
+    missingDefault: req.prefer.missing === 'default',
+    conflict,
+    returning,
+  };
+}
+
+/** Supabase loads pg-safeupdate for the API: PATCH and DELETE need at least one filter. */
+function requireWhere(node: ReadNode, verb: 'UPDATE' | 'DELETE'): void {
+  if (node.where.length === 0) throw apiError('21000', verb);
+}
+
+function planUpdate(
+  req: ApiRequest,
+  table: Table,
+  node: ReadNode,
+  input: Body,
+  returning: Returning,
+): Mutation {
+  if (!isObject(input.value)) throw apiError('PGRST102');
+  const columns = payloadColumns(req, table, input.value);
+  requireWhere(node, 'UPDATE');
+  return { kind: 'update', table, node, columns, body: input, returning };
+}
 
 /**
  * PUT upserts the one row its primary-key filters name: the filters must be exactly `pk=eq.value`
@@ -78,7 +136,6 @@ export function planWrite(
   table: Table,
   node: ReadNode,
   body: Body | undefined,
-  params: Params,
   shape: BodyShape,
 ): QueryPlan {
   const mode = req.prefer.return ?? 'minimal';
@@ -87,51 +144,42 @@ export function planWrite(
   // Like PostgREST, minimal writes still return `1` per row, so the page size counts affected rows.
   const returning: Returning =
     mode === 'minimal' ? 'one' : mode === 'headers-only' ? table.pk : neededColumns({ ...node, where: [] });
-  let mutation: string;
+  let mutation: Mutation;
   let kind: QueryPlan['kind'];
   if (req.method === 'POST') {
     kind = 'insert';
-    mutation = insertSql(req, table, body ?? EMPTY, params, returning);
+    mutation = planInsert(req, table, body ?? EMPTY, returning);
   } else if (req.method === 'PUT') {
     kind = 'upsert';
-    mutation = insertSql(putRequest(req, table, node, body), table, body ?? EMPTY, params, returning);
+    mutation = planInsert(putRequest(req, table, node, body), table, body ?? EMPTY, returning);
   } else if (req.method === 'PATCH') {
     kind = 'update';
-    mutation = updateSql(req, table, node, body ?? EMPTY, params, returning);
+    mutation = planUpdate(req, table, node, body ?? EMPTY, returning);
   } else if (req.method === 'DELETE') {
     kind = 'delete';
-    mutation = deleteSql(table, node, params, returning);
+    requireWhere(node, 'DELETE');
+    mutation = { kind: 'delete', table, node, returning };
   } else throw apiError('PGRST117', req.method);
   // Filters went into the mutation; the representation reads the affected rows as they are.
-  const rep: ReadNode = { ...node, where: [] };
-  let source = 'SELECT 1 FROM "pgrst_mutation"';
-  let bodyShape: BodyShape = 'none';
-  if (mode === 'representation') {
-    source = selectSql(rep, params, { from: `"pgrst_mutation" AS ${ident(rep.alias)}` });
-    bodyShape = shape;
-  } else if (mode === 'headers-only' && kind === 'insert') {
-    source = `SELECT ${table.pk.map((c) => ident(c)).join(', ') || '1 AS "x"'} FROM "pgrst_mutation"`;
-    bodyShape = 'json';
-  }
-  const sql = statementSql(`WITH "pgrst_mutation" AS (${mutation}), ${SOURCE} AS (${source})`, {
-    shape: bodyShape,
-    stripNulls: req.stripNulls,
-    countSql: req.prefer.count ? 'SELECT 1 FROM "pgrst_mutation"' : null,
-    inserted: kind === 'upsert' || (kind === 'insert' && req.prefer.resolution === 'merge-duplicates'),
-  });
+  const representation: ReadNode | null = mode === 'representation' ? { ...node, where: [] } : null;
+  if (representation) checkCasts(representation);
+  const keys = mode === 'headers-only' && kind === 'insert' ? table.pk : null;
   return finish(
     req,
     {
-      sql,
-      params: params.values,
+      query: {
+        source: { kind: 'write', mutation, representation, keys },
+        shape: representation ? shape : keys ? 'json' : 'none',
+        stripNulls: req.stripNulls,
+        count: req.prefer.count !== undefined,
+        inserted: kind === 'upsert' || (kind === 'insert' && req.prefer.resolution === 'merge-duplicates'),
+      },
       readOnly: false,
       kind,
       single: shape === 'object' && mode === 'representation',
       ...(limited ? { maxAffected: req.prefer.maxAffected } : {}),
       empty: mode !== 'representation',
-      ...(mode === 'headers-only' && kind === 'insert'
-        ? { location: { table: table.name, pk: table.pk } }
-        : {}),
+      ...(keys ? { location: { table: table.name, pk: table.pk } } : {}),
     },
     null,
   );

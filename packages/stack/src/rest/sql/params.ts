@@ -18,8 +18,3 @@ export class Params {
     return cast ? `$${this.values.length}::${cast}` : `$${this.values.length}`;
   }
 }
-
-/** Type names a request may cast to (`col::text`): plain words only, so splicing one cannot inject SQL. */
-export function safeType(type: string): string | null {
-  return /^[A-Za-z_][A-Za-z0-9_ ]{0,62}(\[\])?$/.test(type) ? type.toLowerCase() : null;
-}

@@ -3,7 +3,7 @@
  * returns one row with the total count, the page size and the finished body (JSON or CSV) as text.
  */
 
-export type BodyShape = 'json' | 'object' | 'csv' | 'scalar' | 'scalar-set' | 'none';
+import type { BodyShape } from '../plan/shape.ts';
 
 export interface StatementOptions {
   shape: BodyShape;
