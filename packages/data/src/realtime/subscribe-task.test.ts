@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorld } from '../../tests/world.ts';
+import { addChecklistItem } from '../checklists/add-checklist-item.ts';
+import { deleteChecklistItem } from '../checklists/delete-checklist-item.ts';
+import { updateChecklistItem } from '../checklists/update-checklist-item.ts';
 import { addComment } from '../comments/add-comment.ts';
 import { deleteComment } from '../comments/delete-comment.ts';
 import { createTask } from '../tasks/create-task.ts';
@@ -67,5 +70,35 @@ describe('subscribeTask', () => {
     );
     expect(renamed.row).toMatchObject({ id: task.id, title: 'Renamed' });
     expect(events.filter((e) => e.kind === 'upsert' && e.table === 'tasks')).toHaveLength(1);
+  });
+
+  it('follows the task’s checklist items: added, checked, deleted; a viewer hears them too', async () => {
+    const world = await createWorld();
+    const viewer = await world.join('viewer', 'Vic');
+    const task = await createTask(world.owner.client, {
+      boardId: world.boardId,
+      columnId: world.columns.todo,
+      title: 'Steps',
+    });
+    const events: TaskEvent[] = [];
+    open.push(subscribeTask(viewer.client, { taskId: task.id }, (e) => events.push(e)));
+    await waitFor(events, (e) => e.kind === 'status' && e.status === 'SUBSCRIBED');
+
+    const item = await addChecklistItem(world.owner.client, { taskId: task.id, body: 'Step one' });
+    await updateChecklistItem(world.owner.client, { itemId: item.id, done: true });
+    const checked = await waitFor<Extract<TaskEvent, { kind: 'upsert'; table: 'checklist_items' }>>(
+      events,
+      (e) => e.kind === 'upsert' && e.table === 'checklist_items' && e.row.done,
+    );
+    expect(checked.row).toMatchObject({ id: item.id, body: 'Step one' });
+    // The task row carries the new progress with it (the board's card shows it).
+    await waitFor(events, (e) => e.kind === 'upsert' && e.table === 'tasks' && e.row.checklist_done === 1);
+
+    await deleteChecklistItem(world.owner.client, { itemId: item.id });
+    const gone = await waitFor<Extract<TaskEvent, { kind: 'delete' }>>(
+      events,
+      (e) => e.kind === 'delete' && e.table === 'checklist_items',
+    );
+    expect(gone.id).toBe(item.id);
   });
 });

@@ -1,5 +1,9 @@
-/** @module realtime/subscribe-task — the task panel follows its task row, labels, comments and attachments live. */
+/**
+ * @module realtime/subscribe-task — the task panel follows its task row, labels, comments, attachments and
+ * checklist items live.
+ */
 import { attachmentRow } from '@lanes/shared/schemas/attachment';
+import { checklistItemRow } from '@lanes/shared/schemas/checklist';
 import { commentRow } from '@lanes/shared/schemas/comment';
 import { id } from '@lanes/shared/schemas/fields';
 import { taskRow } from '@lanes/shared/schemas/task';
@@ -17,6 +21,7 @@ const TABLES = {
   task_labels: taskLabelRow,
   comments: commentRow,
   attachments: attachmentRow,
+  checklist_items: checklistItemRow,
 } as const;
 type Table = keyof typeof TABLES;
 

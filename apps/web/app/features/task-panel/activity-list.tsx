@@ -27,9 +27,20 @@ export function describeActivity(
       return typeof entry.data.file_name === 'string'
         ? `attached ${entry.data.file_name}`
         : 'attached a file';
+    case 'checklist_item_added':
+      return typeof entry.data.body === 'string'
+        ? `added “${entry.data.body}” to ${checklistName(entry.data.checklist)}`
+        : 'added a checklist item';
+    case 'checklist_item_checked':
+      return typeof entry.data.body === 'string' ? `checked off “${entry.data.body}”` : 'checked off an item';
     default:
       return entry.kind.replaceAll('_', ' ');
   }
+}
+
+/** "the checklist" for the default one, "the Launch checklist" for a named one. */
+function checklistName(name: unknown) {
+  return typeof name === 'string' && name !== 'Checklist' ? `the ${name} checklist` : 'the checklist';
 }
 
 export function ActivityList({

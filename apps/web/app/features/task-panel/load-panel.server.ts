@@ -72,6 +72,7 @@ export async function loadPanel(
         .sort(byNameField),
       comments: found.comments,
       attachments: found.attachments,
+      checklist: found.checklistItems,
       activity: found.activity,
     },
     canEdit: role !== 'viewer',

@@ -4,6 +4,11 @@
  * row-level security decides exactly as it does for the browser's own client.
  */
 import { deleteAttachment } from '@lanes/data/attachments/delete-attachment';
+import { addChecklistItem } from '@lanes/data/checklists/add-checklist-item';
+import { checklistItemToTask } from '@lanes/data/checklists/checklist-item-to-task';
+import { deleteChecklistItem } from '@lanes/data/checklists/delete-checklist-item';
+import { moveChecklistItem } from '@lanes/data/checklists/move-checklist-item';
+import { updateChecklistItem } from '@lanes/data/checklists/update-checklist-item';
 import type { LanesClient } from '@lanes/data/client';
 import { addComment } from '@lanes/data/comments/add-comment';
 import { deleteComment } from '@lanes/data/comments/delete-comment';
@@ -13,7 +18,7 @@ import { completeTask } from '@lanes/data/tasks/complete-task';
 import { deleteTask } from '@lanes/data/tasks/delete-task';
 import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
 import { updateTask } from '@lanes/data/tasks/update-task';
-import { isLanesError } from '@lanes/shared/errors';
+import { isLanesError, LanesError } from '@lanes/shared/errors';
 
 export type PanelIntent =
   | 'title'
@@ -28,7 +33,17 @@ export type PanelIntent =
   | 'comment'
   | 'edit-comment'
   | 'delete-comment'
-  | 'delete-attachment';
+  | 'delete-attachment'
+  | ChecklistIntent;
+
+/** The checklist section's writes (decision 184). */
+export type ChecklistIntent =
+  | 'checklist-add'
+  | 'checklist-check'
+  | 'checklist-edit'
+  | 'checklist-move'
+  | 'checklist-delete'
+  | 'checklist-to-task';
 
 export type PanelActionResult =
   | { intent: string; ok: true; deleted?: boolean }
@@ -88,6 +103,10 @@ export async function runPanelAction(
         await deleteAttachment(client, { attachmentId: String(form.get('attachmentId') ?? '') });
         break;
       default:
+        if (intent.startsWith('checklist-')) {
+          await runChecklistAction(client, taskId, intent, form);
+          break;
+        }
         return { intent, ok: false, code: 'VALIDATION', error: 'Unknown action.' };
     }
     return { intent, ok: true };
@@ -102,5 +121,40 @@ export async function runPanelAction(
       code: error.code,
       error: typeof first === 'string' ? first : error.message,
     };
+  }
+}
+
+/** A checklist intent; an unknown one is refused as a bad field would be. */
+async function runChecklistAction(client: LanesClient, taskId: string, intent: string, form: FormData) {
+  const field = (name: string) => String(form.get(name) ?? '');
+  const orNull = (name: string) => (field(name) === '' ? null : field(name));
+  const itemId = field('itemId');
+  switch (intent) {
+    case 'checklist-add':
+      await addChecklistItem(client, {
+        taskId,
+        body: field('body'),
+        // A blank name is the default checklist, as when none is given.
+        ...(field('checklist').trim() ? { checklist: field('checklist') } : {}),
+        ...(field('id') ? { id: field('id') } : {}),
+      });
+      return;
+    case 'checklist-check':
+      await updateChecklistItem(client, { itemId, done: field('value') === 'true' });
+      return;
+    case 'checklist-edit':
+      await updateChecklistItem(client, { itemId, body: field('body') });
+      return;
+    case 'checklist-move':
+      await moveChecklistItem(client, { itemId, beforeId: orNull('beforeId'), afterId: orNull('afterId') });
+      return;
+    case 'checklist-delete':
+      await deleteChecklistItem(client, { itemId });
+      return;
+    case 'checklist-to-task':
+      await checklistItemToTask(client, { itemId });
+      return;
+    default:
+      throw new LanesError('VALIDATION', { message: 'Unknown action.' });
   }
 }

@@ -54,6 +54,7 @@ function model(): PanelModel {
       },
     ],
     attachments: [],
+    checklist: [],
     activity: [],
   };
 }

@@ -1,12 +1,13 @@
 /**
  * @module features/task-panel/panel-model — the open task as the panel holds it: the task row with its label
- * ids, the board's labels, the workspace's people, comments, attachments and activity; and one pure reducer
+ * ids, the board's labels, the workspace's people, comments, attachments, checklist items and activity; and one pure reducer
  * for what changes it (a fresh server copy, rows arriving live).
  */
 import type { ActivityEntry } from '@lanes/data/activity/list-task-activity';
 import type { Role } from '@lanes/shared/constants';
 import type { AttachmentRow } from '@lanes/shared/schemas/attachment';
 import type { LabelRow } from '@lanes/shared/schemas/board';
+import type { ChecklistItemRow } from '@lanes/shared/schemas/checklist';
 import type { CommentRow } from '@lanes/shared/schemas/comment';
 import type { ProfileSummary } from '@lanes/shared/schemas/profile';
 import type { TaskRow } from '@lanes/shared/schemas/task';
@@ -29,6 +30,8 @@ export interface PanelModel {
   people: Person[];
   comments: PanelComment[];
   attachments: AttachmentRow[];
+  /** Every item of every checklist, by position (decision 184). */
+  checklist: ChecklistItemRow[];
   activity: ActivityEntry[];
 }
 
@@ -37,7 +40,9 @@ export type PanelAction =
   | { type: 'task-row'; row: TaskRow }
   | { type: 'comment-row'; row: CommentRow }
   | { type: 'attachment-row'; row: AttachmentRow }
-  | { type: 'attachment-gone'; id: string };
+  | { type: 'attachment-gone'; id: string }
+  | { type: 'checklist-row'; row: ChecklistItemRow }
+  | { type: 'checklist-gone'; id: string };
 
 export function panelReducer(model: PanelModel, action: PanelAction): PanelModel {
   switch (action.type) {
@@ -68,7 +73,22 @@ export function panelReducer(model: PanelModel, action: PanelAction): PanelModel
     }
     case 'attachment-gone':
       return { ...model, attachments: model.attachments.filter((a) => a.id !== action.id) };
+    case 'checklist-row': {
+      if (action.row.task_id !== model.task.id) return model;
+      const known = model.checklist.find((i) => i.id === action.row.id);
+      // An echo older than the row we hold changes nothing (as for the task row).
+      if (known && Date.parse(known.updated_at) > Date.parse(action.row.updated_at)) return model;
+      const others = model.checklist.filter((i) => i !== known);
+      return { ...model, checklist: [...others, action.row].sort(byPosition) };
+    }
+    case 'checklist-gone':
+      return { ...model, checklist: model.checklist.filter((i) => i.id !== action.id) };
   }
+}
+
+/** The database's order: position keys compare as bytes (collation "C"), not by locale. */
+function byPosition(a: { position: string }, b: { position: string }) {
+  return a.position < b.position ? -1 : a.position > b.position ? 1 : 0;
 }
 
 function authorOf(model: PanelModel, userId: string | null): ProfileSummary | null {

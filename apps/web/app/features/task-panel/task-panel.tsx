@@ -1,6 +1,6 @@
 /**
  * @module features/task-panel/task-panel — the task panel over the board: a dialog holding the task's title,
- * fields, description, comments and activity. Focus moves in when it opens and back to the card when it
+ * fields, description, checklists, comments and activity. Focus moves in when it opens and back to the card when it
  * closes; Esc and the close link return to the board's URL.
  */
 import { useEffect, useMemo, useReducer, useRef } from 'react';
@@ -8,6 +8,7 @@ import { useNavigate, useRouteLoaderData } from 'react-router';
 import { ActivityList } from './activity-list.tsx';
 import { AttachmentList } from './attachment-list.tsx';
 import { AttachmentUpload } from './attachment-upload.tsx';
+import { ChecklistSection } from './checklist-section.tsx';
 import { CommentThread } from './comment-thread.tsx';
 import { DescriptionField } from './description-field.tsx';
 import { PanelFrame, usePanelClose } from './panel-frame.tsx';
@@ -76,6 +77,7 @@ export function TaskPanel(props: TaskPanelProps) {
       <TaskActions task={task} canEdit={canEdit} canAdmin={canAdmin} />
       <TaskFields model={model} canEdit={canEdit} />
       <DescriptionField task={task} canEdit={canEdit} rendered={description} />
+      <ChecklistSection taskId={task.id} items={model.checklist} canEdit={canEdit} />
       <section className="panel-section" aria-labelledby="task-files-title">
         <h3 id="task-files-title">Attachments</h3>
         <AttachmentList

@@ -1,6 +1,6 @@
 /**
- * @module features/task-panel/use-panel-live — keeps the open panel live: rows of its task, comments and
- * attachments go straight into the reducer (a teammate's comment shows without a round trip); anything a row
+ * @module features/task-panel/use-panel-live — keeps the open panel live: rows of its task, comments,
+ * attachments and checklist items go straight into the reducer (a teammate's comment shows without a round trip); anything a row
  * cannot say by itself (labels, activity, a rejoin after an outage) refetches the panel's loader.
  */
 import type { TaskEvent, TaskSubscription } from '@lanes/data/realtime/subscribe-task';
@@ -18,9 +18,12 @@ export function toPanelAction(event: TaskEvent): PanelAction | null {
     if (event.table === 'tasks') return { type: 'task-row', row: event.row };
     if (event.table === 'comments') return { type: 'comment-row', row: event.row };
     if (event.table === 'attachments') return { type: 'attachment-row', row: event.row };
+    if (event.table === 'checklist_items') return { type: 'checklist-row', row: event.row };
   }
   if (event.kind === 'delete' && event.table === 'attachments')
     return { type: 'attachment-gone', id: event.id };
+  if (event.kind === 'delete' && event.table === 'checklist_items')
+    return { type: 'checklist-gone', id: event.id };
   return null;
 }
 

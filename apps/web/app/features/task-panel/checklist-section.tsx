@@ -1,0 +1,213 @@
+/**
+ * @module features/task-panel/checklist-section — the task's checklists (decision 184): each with its progress,
+ * its items in order and a form to add one; a form to start another checklist. Members check, edit, reorder
+ * (drag, or the handle's arrow keys), delete and turn items into tasks; viewers read. The add forms are plain
+ * POST forms, so they work before (or without) JavaScript.
+ */
+import type { ChecklistItemRow } from '@lanes/shared/schemas/checklist';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
+import checklistCss from './checklist.css?inline';
+import { ChecklistItem } from './checklist-item.tsx';
+import { type ChecklistGroup, groupChecklists, moveInList } from './checklist-model.ts';
+import type { PanelActionResult } from './panel-actions.server.ts';
+
+interface SectionProps {
+  taskId: string;
+  items: ChecklistItemRow[];
+  canEdit: boolean;
+}
+
+export function ChecklistSection({ taskId, items, canEdit }: SectionProps) {
+  const groups = useMemo(() => groupChecklists(items), [items]);
+  // Said to screen readers after a keyboard move or a failed one.
+  const [announcement, setAnnouncement] = useState('');
+  return (
+    <section className="panel-section checklist-section" aria-labelledby="task-checklists-title">
+      <style href="task-panel-checklist-css" precedence="default">
+        {checklistCss}
+      </style>
+      <h3 id="task-checklists-title">Checklists</h3>
+      {groups.length === 0 ? (
+        <p className="panel-empty">No checklist yet.{canEdit ? ' Start one below.' : ''}</p>
+      ) : (
+        groups.map((group) => (
+          <Checklist
+            key={group.name}
+            taskId={taskId}
+            group={group}
+            canEdit={canEdit}
+            announce={setAnnouncement}
+          />
+        ))
+      )}
+      {canEdit ? <NewChecklist taskId={taskId} first={groups.length === 0} /> : null}
+      {canEdit ? (
+        <p id="checklist-move-hint" hidden>
+          Drag, or use the up and down arrow keys, to reorder.
+        </p>
+      ) : null}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}
+
+function Checklist({
+  taskId,
+  group,
+  canEdit,
+  announce,
+}: {
+  taskId: string;
+  group: ChecklistGroup;
+  canEdit: boolean;
+  announce(text: string): void;
+}) {
+  const headingId = useId();
+  const mover = useFetcher<PanelActionResult>({ key: `task:${taskId}:checklist-move:${group.name}` });
+  // The order shown while a move is on its way; a fresh server copy of the items replaces it.
+  const [order, setOrder] = useState<string[] | null>(null);
+  useEffect(() => setOrder(null), [group.items]);
+  // The moved item's handle keeps the focus across the re-render that moves it.
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (!refocus.current) return;
+    document.getElementById(`checklist-handle-${refocus.current}`)?.focus();
+    refocus.current = null;
+  });
+  const byId = new Map(group.items.map((item) => [item.id, item]));
+  const shown = (order ?? group.items.map((i) => i.id)).flatMap((id) => byId.get(id) ?? []);
+  const refused = mover.state === 'idle' && mover.data && !mover.data.ok ? mover.data.error : null;
+  useEffect(() => {
+    if (refused) announce(`Not moved: ${refused}`);
+  }, [refused, announce]);
+
+  const move = (id: string, index: number, byKeyboard: boolean) => {
+    const ids = shown.map((i) => i.id);
+    if (ids.indexOf(id) === index) return;
+    const { order: next, beforeId, afterId } = moveInList(ids, id, index);
+    setOrder(next);
+    if (byKeyboard) refocus.current = id;
+    const at = next.indexOf(id);
+    announce(`${byId.get(id)?.body ?? 'Item'} moved to position ${at + 1} of ${next.length}.`);
+    void mover.submit(
+      { intent: 'checklist-move', itemId: id, beforeId: beforeId ?? '', afterId: afterId ?? '' },
+      { method: 'post' },
+    );
+  };
+
+  const total = group.items.length;
+  return (
+    <div className="checklist-group">
+      <div className="checklist-head">
+        <h4 id={headingId}>{group.name}</h4>
+        <span className="checklist-count">
+          <span className="visually-hidden">Done: </span>
+          {group.done}/{total}
+        </span>
+      </div>
+      <div className="checklist-bar" aria-hidden="true">
+        <span style={{ width: `${total ? Math.round((group.done / total) * 100) : 0}%` }} />
+      </div>
+      <ul className="checklist-items">
+        {shown.map((item, index) => (
+          <ChecklistItem
+            key={item.id}
+            taskId={taskId}
+            item={item}
+            canEdit={canEdit}
+            index={index}
+            count={shown.length}
+            onMove={move}
+          />
+        ))}
+      </ul>
+      {refused ? (
+        <p className="field-error" role="alert">
+          {refused}
+        </p>
+      ) : null}
+      {canEdit ? <AddItem taskId={taskId} checklist={group.name} /> : null}
+    </div>
+  );
+}
+
+/** One add form per checklist: the field keeps its text when the server refuses it. */
+function AddItem({ taskId, checklist }: { taskId: string; checklist: string }) {
+  const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:checklist-add:${checklist}` });
+  const form = useRef<HTMLFormElement>(null);
+  const fieldId = useId();
+  const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post" ref={form} className="checklist-add">
+      <input type="hidden" name="intent" value="checklist-add" />
+      <input type="hidden" name="checklist" value={checklist} />
+      <label htmlFor={fieldId} className="visually-hidden">
+        Add an item to {checklist}
+      </label>
+      <input
+        id={fieldId}
+        name="body"
+        required
+        maxLength={200}
+        autoComplete="off"
+        placeholder="Add an item"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+      />
+      <button type="submit" className="btn btn-secondary" disabled={fetcher.state !== 'idle'}>
+        Add<span className="visually-hidden"> to {checklist}</span>
+      </button>
+      {error ? (
+        <p id={`${fieldId}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/** A new checklist is its name and its first item; the first one is named "Checklist" unless renamed. */
+function NewChecklist({ taskId, first }: { taskId: string; first: boolean }) {
+  const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:checklist-new` });
+  const form = useRef<HTMLFormElement>(null);
+  const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  const fields = (
+    <fetcher.Form method="post" ref={form} className="checklist-new">
+      <input type="hidden" name="intent" value="checklist-add" />
+      <div className="checklist-new-fields">
+        <label>
+          <span>Checklist name</span>
+          <input name="checklist" maxLength={60} defaultValue={first ? 'Checklist' : ''} required />
+        </label>
+        <label>
+          <span>First item</span>
+          <input name="body" maxLength={200} required autoComplete="off" />
+        </label>
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-secondary" disabled={fetcher.state !== 'idle'}>
+        Add checklist
+      </button>
+    </fetcher.Form>
+  );
+  if (first) return fields;
+  return (
+    <details className="checklist-more">
+      <summary>New checklist</summary>
+      {fields}
+    </details>
+  );
+}
