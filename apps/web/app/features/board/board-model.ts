@@ -27,6 +27,12 @@ export interface Task {
   priority: Priority;
   labelIds: string[];
   updatedAt: string;
+  /** Completed (it sits in a done column): a done card is never shown overdue. Absent: open. */
+  done?: true;
+  /** What the card face counts (decision 185), kept by the database on the task row; absent when zero. */
+  comments?: number;
+  attachments?: number;
+  checklist?: { done: number; total: number };
   /** Added here but not yet stored (offline, or on its way): shown, not movable, numbered by the server later. */
   pending?: true;
 }
@@ -106,7 +112,35 @@ export function toTask(row: TaskRow, labelIds: string[]): Task {
     priority: row.priority,
     labelIds,
     updatedAt: row.updated_at,
+    ...cardCounts(row),
   };
+}
+
+/**
+ * The card-face fields of a task row, left out when zero or open: a 500-card board's HTML carries them for
+ * every card, so nothing travels that says nothing.
+ */
+export function cardCounts(row: TaskRow): Pick<Task, 'done' | 'comments' | 'attachments' | 'checklist'> {
+  return {
+    ...(row.completed_at !== null ? { done: true as const } : {}),
+    ...(row.comment_count > 0 ? { comments: row.comment_count } : {}),
+    ...(row.attachment_count > 0 ? { attachments: row.attachment_count } : {}),
+    ...(row.checklist_total > 0
+      ? { checklist: { done: row.checklist_done, total: row.checklist_total } }
+      : {}),
+  };
+}
+
+/** Whether a row's card-face fields differ from what a card shows. */
+export function cardCountsDiffer(task: Task, row: TaskRow): boolean {
+  const next = cardCounts(row);
+  return (
+    task.done !== next.done ||
+    task.comments !== next.comments ||
+    task.attachments !== next.attachments ||
+    task.checklist?.done !== next.checklist?.done ||
+    task.checklist?.total !== next.checklist?.total
+  );
 }
 
 export function toLabel(row: LabelRow): Label {

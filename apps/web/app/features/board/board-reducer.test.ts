@@ -89,6 +89,24 @@ describe('boardReducer', () => {
     expect(titles(model, DONE)).toEqual([4]);
   });
 
+  it('takes new card counts from a row whose updated_at did not move (a comment is not an edit)', () => {
+    const model = world();
+    const same = model.tasks.find((t) => t.id === id(2))!.updatedAt;
+    const counted = row(2, TODO, 'W', {
+      updated_at: same,
+      comment_count: 2,
+      checklist_total: 3,
+      checklist_done: 1,
+    });
+    const next = boardReducer(model, { type: 'task-row', row: counted });
+    expect(next.tasks.find((t) => t.id === id(2))).toMatchObject({
+      comments: 2,
+      checklist: { done: 1, total: 3 },
+    });
+    // The same counts again change nothing.
+    expect(boardReducer(next, { type: 'task-row', row: counted })).toBe(next);
+  });
+
   it('applies realtime rows: inserts in key order, moves, archives, deletes; ignores older echoes', () => {
     let model = boardReducer(world(), { type: 'task-row', row: row(6, TODO, 'Vk') });
     expect(titles(model, TODO)).toEqual([1, 6, 2, 3]);

@@ -10,6 +10,8 @@ import {
   type BoardModel,
   byPosition,
   type Column,
+  cardCounts,
+  cardCountsDiffer,
   keyBetween,
   type Label,
   type Task,
@@ -158,7 +160,13 @@ function taskRow(model: BoardModel, row: TaskRow): BoardModel {
   // An archived task leaves the board. An echo no newer than what we show is ignored: it is a version we
   // already have (a late realtime echo of our own write), and applying it would undo a move shown since.
   if (row.archived_at !== null) return { ...model, tasks: model.tasks.filter((t) => t.id !== row.id) };
-  if (existing && Date.parse(existing.updatedAt) >= Date.parse(row.updated_at)) return model;
+  if (existing && Date.parse(existing.updatedAt) >= Date.parse(row.updated_at)) {
+    // Counts change without a new `updated_at` (a teammate's comment is not an edit of the task): take them
+    // alone, keeping the place and fields shown (decision 185).
+    if (!cardCountsDiffer(existing, row)) return model;
+    const { done: _d, comments: _c, attachments: _a, checklist: _l, ...rest } = existing;
+    return mapTask(model, row.id, () => ({ ...rest, ...cardCounts(row) }));
+  }
   // Label links live in another table, streamed as their own events: keep the ones we know.
   const task = toTask(row, existing?.labelIds ?? []);
   const unknownAssignee = task.assigneeId !== null && !model.profiles[task.assigneeId];

@@ -6,12 +6,16 @@ import { BoardScreen } from './board-screen.tsx';
 import { NO_FILTER } from './filters.ts';
 
 const TODO = '00000000-0000-4000-8000-00000000000a';
+const DONE = '00000000-0000-4000-8000-00000000000d';
 const ALICE = '00000000-0000-4000-8000-0000000000a1';
 const BUG = '00000000-0000-4000-8000-0000000000b1';
 const env = { SUPABASE_URL: 'http://127.0.0.1:54321', SUPABASE_ANON_KEY: 'anon' };
 
 const model: BoardModel = {
-  columns: [{ id: TODO, name: 'To do', position: 'V', wipLimit: 2, isDone: false }],
+  columns: [
+    { id: TODO, name: 'To do', position: 'V', wipLimit: 2, isDone: false },
+    { id: DONE, name: 'Done', position: 'W', wipLimit: null, isDone: true },
+  ],
   tasks: [
     {
       id: '00000000-0000-4000-8000-000000000001',
@@ -24,6 +28,9 @@ const model: BoardModel = {
       priority: 'urgent',
       labelIds: [BUG],
       updatedAt: '2026-11-21T10:00:00Z',
+      comments: 3,
+      attachments: 1,
+      checklist: { done: 1, total: 2 },
     },
     {
       id: '00000000-0000-4000-8000-000000000002',
@@ -36,6 +43,20 @@ const model: BoardModel = {
       priority: 'none',
       labelIds: [],
       updatedAt: '2026-11-21T10:00:00Z',
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000003',
+      columnId: DONE,
+      number: 14,
+      title: 'Finished late',
+      position: 'V',
+      assigneeId: null,
+      dueOn: '2001-01-03',
+      priority: 'none',
+      labelIds: [],
+      updatedAt: '2026-11-21T10:00:00Z',
+      done: true,
+      checklist: { done: 2, total: 2 },
     },
   ],
   labels: [{ id: BUG, name: 'Bug', color: 'red' }],
@@ -60,7 +81,7 @@ function render(canEdit: boolean, filter = NO_FILTER) {
 }
 
 describe('BoardScreen (server render)', () => {
-  it('draws a card with its title, number, assignee, overdue date, priority and label dots only', () => {
+  it('draws a card with its title, number, assignee, overdue date, priority, labels and counts', () => {
     const html = render(true);
     expect(html).toContain('<ol class="lanes" aria-label="Columns">');
     expect(html).toContain('Ship the board');
@@ -68,11 +89,22 @@ describe('BoardScreen (server render)', () => {
     expect(html).toContain('aria-label="Alice Owner"');
     expect(html).toMatch(/<time dateTime="2001-01-02" class="due is-overdue">.*Jan 2, 2001<\/time>/);
     expect(html).toContain('priority priority-urgent');
-    expect(html).toContain('class="label-dot label-red" title="Bug"');
+    // A label by its name beside its colour (decision 185).
+    expect(html).toContain(
+      '<li class="lane-card-label"><span class="label-dot label-red" aria-hidden="true"></span>Bug</li>',
+    );
+    expect(html).toContain('3<span class="visually-hidden"> comments</span>');
+    expect(html).toContain('1<span class="visually-hidden"> attachment</span>');
+    expect(html).toContain('<span class="visually-hidden">Checklist </span>1/2');
     // A card without assignee, date, priority or labels shows its number and nothing more.
     expect(html).toContain(
       'Write the notes</span><div class="lane-card-meta"><span class="lane-card-number">#13</span></div>',
     );
+    // A done card keeps its date, never as overdue; a finished checklist says so.
+    expect(html).toMatch(
+      /<time dateTime="2001-01-03" class="due"><span class="visually-hidden">Was due <\/span>Jan 3, 2001<\/time>/,
+    );
+    expect(html).toContain('lane-card-count is-complete');
     // 2 cards against a WIP limit of 2.
     expect(html).toContain('2 / 2');
     // Each card is a link to its panel under the board's URL.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDue, isOverdue, today } from './due-date.ts';
+import { formatDue, isDueSoon, isOverdue, today } from './due-date.ts';
 
 describe('due dates', () => {
   it('formats for the locale, with the year only when it is another year', () => {
@@ -14,5 +14,12 @@ describe('due dates', () => {
     const lateEvening = new Date('2026-11-21T23:30:00Z');
     expect(today('UTC', lateEvening)).toBe('2026-11-21');
     expect(today('Asia/Tokyo', lateEvening)).toBe('2026-11-22');
+  });
+
+  it('is due soon today and tomorrow, across a month end', () => {
+    expect(isDueSoon('2026-11-30', '2026-11-30')).toBe(true);
+    expect(isDueSoon('2026-12-01', '2026-11-30')).toBe(true);
+    expect(isDueSoon('2026-12-02', '2026-11-30')).toBe(false);
+    expect(isDueSoon('2026-11-29', '2026-11-30')).toBe(false);
   });
 });

@@ -25,6 +25,13 @@ export function isOverdue(dueOn: string, todayIso: string): boolean {
   return dueOn < todayIso;
 }
 
+/** Due today or tomorrow: soon enough for the card to say so. */
+export function isDueSoon(dueOn: string, todayIso: string): boolean {
+  const [year, month, day] = todayIso.split('-').map(Number) as [number, number, number];
+  const tomorrow = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  return dueOn >= todayIso && dueOn <= tomorrow;
+}
+
 /**
  * "Nov 21" in en-US, "21. Nov." in de-DE; the year only when it is not the current one. No locale means the
  * reader's; US English is written without Intl (decision 129).

@@ -1,6 +1,7 @@
 /**
- * @module features/board/task-card — one card: title, `#number`, assignee, due date, priority and label dots,
- * nothing else. Members drag it (mouse, touch or keyboard: focus it, space, arrows, space); viewers only read it.
+ * @module features/board/task-card — one card: its labels by name and colour, title, `#number`, priority, due
+ * date (soon or overdue, never on a done card), counts of comments, files and checklist items, and the
+ * assignee's avatar (decision 185). Members drag it (mouse, touch or keyboard: focus it, space, arrows, space); viewers only read it.
  * The card is a real link to its panel (`t/:taskId`): without JavaScript, or with a middle or modified click, the
  * browser follows it; a plain click or Enter opens the panel by client navigation, so the board stays loaded and
  * live. Decision 123.
@@ -9,7 +10,7 @@ import { type KeyboardEvent, type MouseEvent, memo } from 'react';
 import { Avatar } from '../../components/avatar.tsx';
 import type { Label, Profile, Task } from './board-model.ts';
 import { useCardSortable } from './card-sortable.ts';
-import { formatDue, isOverdue, today } from './due-date.ts';
+import { formatDue, isDueSoon, isOverdue, today } from './due-date.ts';
 import { sortableStyle, sortableTransition } from './motion.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -141,20 +142,25 @@ const CardFace = memo(function CardFace({
   const cardLabels = task.labelIds.flatMap((id) => (labels[id] ? [labels[id]] : []));
   return (
     <>
+      {cardLabels.length > 0 ? (
+        // Each label by its name beside its colour: a colour alone says nothing to many readers.
+        <ul className="lane-card-labels" aria-label="Labels">
+          {cardLabels.map((label) => (
+            <li key={label.id} className="lane-card-label">
+              <span className={`label-dot label-${label.color}`} aria-hidden="true" />
+              {label.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <span className="lane-card-title">{task.title}</span>
       <div className="lane-card-meta">
         <span className="lane-card-number">{task.pending ? 'Saving…' : `#${task.number}`}</span>
         {task.priority !== 'none' ? <Priority value={task.priority} /> : null}
-        {task.dueOn ? <DueDate value={task.dueOn} /> : null}
-        {cardLabels.length > 0 ? (
-          <ul className="lane-card-labels" aria-label="Labels">
-            {cardLabels.map((label) => (
-              <li key={label.id} className={`label-dot label-${label.color}`} title={label.name}>
-                <span className="visually-hidden">{label.name}</span>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {task.dueOn ? <DueDate value={task.dueOn} done={task.done === true} /> : null}
+        {task.comments ? <Count kind="comments" n={task.comments} /> : null}
+        {task.attachments ? <Count kind="attachments" n={task.attachments} /> : null}
+        {task.checklist ? <Progress {...task.checklist} /> : null}
         {assignee ? (
           <span className="lane-card-assignee">
             <Avatar name={assignee.name} path={assignee.avatarPath} size={24} />
@@ -166,6 +172,46 @@ const CardFace = memo(function CardFace({
   );
 });
 
+// Small outline icons (16 px, currentColor); the words beside them are for screen readers.
+const ICONS = {
+  comments: 'M3 4h10v7H7l-3 2.5V11H3z',
+  attachments: 'M10.5 5.5 6 10a1.4 1.4 0 0 0 2 2l5-5a2.8 2.8 0 0 0-4-4L4 8a4.2 4.2 0 0 0 6 6l4-4',
+  checklist: 'M3 3h10v10H3zM5.5 8l2 2 3-3.5',
+} as const;
+
+function Icon({ kind }: { kind: keyof typeof ICONS }) {
+  return (
+    <svg className="lane-card-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path d={ICONS[kind]} />
+    </svg>
+  );
+}
+
+function Count({ kind, n }: { kind: 'comments' | 'attachments'; n: number }) {
+  const noun =
+    kind === 'comments' ? (n === 1 ? 'comment' : 'comments') : n === 1 ? 'attachment' : 'attachments';
+  return (
+    <span className="lane-card-count" title={`${n} ${noun}`}>
+      <Icon kind={kind} />
+      {n}
+      <span className="visually-hidden"> {noun}</span>
+    </span>
+  );
+}
+
+function Progress({ done, total }: { done: number; total: number }) {
+  return (
+    <span
+      className={done === total ? 'lane-card-count is-complete' : 'lane-card-count'}
+      title={`Checklist: ${done} of ${total} done`}
+    >
+      <Icon kind="checklist" />
+      <span className="visually-hidden">Checklist </span>
+      {`${done}/${total}`}
+    </span>
+  );
+}
+
 function Priority({ value }: { value: Task['priority'] }) {
   return (
     <span className={`priority priority-${value}`} title={`Priority: ${value}`}>
@@ -175,18 +221,17 @@ function Priority({ value }: { value: Task['priority'] }) {
   );
 }
 
-function DueDate({ value }: { value: string }) {
+function DueDate({ value, done }: { value: string; done: boolean }) {
   // The server and the hydrating render agree on UTC and en-US; the reader's own zone and locale follow.
   const hydrated = useHydrated();
   const now = hydrated ? today() : today('UTC');
-  const overdue = isOverdue(value, now);
+  // A done card is late for nothing: its date stays, plain.
+  const state = done ? 'done' : isOverdue(value, now) ? 'overdue' : isDueSoon(value, now) ? 'soon' : 'later';
+  const className = state === 'overdue' ? 'due is-overdue' : state === 'soon' ? 'due is-due-soon' : 'due';
+  const said = { overdue: 'Overdue, due ', soon: 'Due soon, ', later: 'Due ', done: 'Was due ' }[state];
   return (
-    <time dateTime={value} className={overdue ? 'due is-overdue' : 'due'}>
-      {overdue ? (
-        <span className="visually-hidden">Overdue, due </span>
-      ) : (
-        <span className="visually-hidden">Due </span>
-      )}
+    <time dateTime={value} className={className}>
+      <span className="visually-hidden">{said}</span>
       {formatDue(value, hydrated ? undefined : 'en-US', now)}
     </time>
   );
