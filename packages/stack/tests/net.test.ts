@@ -189,6 +189,11 @@ describe('pg_net', () => {
     expect(kept).toEqual([{ id: -101 }]);
   });
 
+  it('reports its worker as up', async () => {
+    const [row] = await sql`select net.check_worker_is_up()::text as up, net.worker_restart() as restarted`;
+    expect(row).toEqual({ up: '', restarted: true });
+  });
+
   it('lets the API roles call http_get and http_post, as on Supabase', async () => {
     const rows = await sql`select r.role, has_schema_privilege(r.role, 'net', 'usage') as net,
       has_function_privilege(r.role, 'net.http_post(text, jsonb, jsonb, jsonb, integer)', 'execute') as post,
