@@ -56,15 +56,13 @@ async function upload(who: Person, workspaceId: string, taskId: string, name = '
 /** Uploads a file and makes its attachments row over REST, as the panel does. */
 async function attach(who: Person, workspaceId: string, taskId: string): Promise<string> {
   const path = await upload(who, workspaceId, taskId);
-  const { error } = await who.client
-    .from('attachments')
-    .insert({
-      task_id: taskId,
-      object_path: path,
-      file_name: 'brief.txt',
-      mime_type: 'text/plain',
-      size_bytes: 5,
-    });
+  const { error } = await who.client.from('attachments').insert({
+    task_id: taskId,
+    object_path: path,
+    file_name: 'brief.txt',
+    mime_type: 'text/plain',
+    size_bytes: 5,
+  });
   if (error) throw error;
   return path;
 }
@@ -85,19 +83,20 @@ let viewer: Person;
 let outsider: Person;
 let ws: Awaited<ReturnType<typeof createWorkspace>>;
 
+/** Creates or replaces a Vault secret by name. */
+async function setSecret(name: string, value: string): Promise<void> {
+  await db`
+    select case
+      when exists (select 1 from vault.secrets where name = ${name})
+      then (select vault.update_secret(id, ${value}) from vault.secrets where name = ${name})::text
+      else vault.create_secret(${value}, ${name})::text
+    end`;
+}
+
 beforeAll(async () => {
   // Supabase's convention for calling functions from the database: the project URL and a key in Vault.
-  for (const [name, value] of [
-    ['project_url', env.apiUrl],
-    ['service_role_key', env.serviceRoleKey],
-  ] as const) {
-    await db`
-      select case
-        when exists (select 1 from vault.secrets where name = ${name})
-        then (select vault.update_secret(id, ${value}) from vault.secrets where name = ${name})::text
-        else vault.create_secret(${value}, ${name})::text
-      end`;
-  }
+  await setSecret('project_url', env.apiUrl);
+  await setSecret('service_role_key', env.serviceRoleKey);
   [owner, adminUser, member, viewer, outsider] = await Promise.all([
     person('owner'),
     person('admin'),
@@ -250,15 +249,13 @@ describe('files without a row are swept after an hour', () => {
         values (${task}, ${`${limitWs.id}/${task}/${crypto.randomUUID()}/f${i}.txt`}, ${`f${i}.txt`}, 'text/plain', 5, ${member.user.id})`;
     }
     const extra = await upload(member, limitWs.id, task, 'extra.txt');
-    const row = await member.client
-      .from('attachments')
-      .insert({
-        task_id: task,
-        object_path: extra,
-        file_name: 'extra.txt',
-        mime_type: 'text/plain',
-        size_bytes: 5,
-      });
+    const row = await member.client.from('attachments').insert({
+      task_id: task,
+      object_path: extra,
+      file_name: 'extra.txt',
+      mime_type: 'text/plain',
+      size_bytes: 5,
+    });
     expect(row.error).toMatchObject({ code: 'P0001', message: 'LIMIT_REACHED' });
     const listed = await viewer.client.from('attachments').select('id').eq('task_id', task);
     expect(listed.data).toHaveLength(20);
@@ -270,6 +267,32 @@ describe('files without a row are swept after an hour', () => {
       select public.sweep_attachment_files(now() + interval '61 minutes', ${limitWs.id}) as n`;
     expect(swept!.n).toBe(1);
     await until(async () => !(await objectExists(extra)));
+  });
+
+  test('a drain that cannot be reached leaves the path queued, and the next sweep removes it', async () => {
+    const task = await newTask(ws.board, ws.todo);
+    const path = await attach(member, ws.id, task);
+    const [since] = await db<{ now: Date }[]>`select clock_timestamp() as now`;
+    await setSecret('project_url', 'http://127.0.0.1:1');
+    try {
+      await member.client.from('attachments').delete().eq('object_path', path);
+      // pg_net's answer for the unreachable address is the signal that the call was made and failed.
+      await until(async () => {
+        const [failed] = await db<{ n: number }[]>`
+          select count(*)::int as n from net._http_response
+          where created >= ${since!.now} and error_msg = 'Couldn''t connect to server'`;
+        return failed!.n > 0;
+      });
+      // Checked while the address is still wrong, so the schedule cannot drain it meanwhile.
+      expect(await objectExists(path)).toBe(true);
+      const [queued] =
+        await db`select count(*)::int as n from private.attachment_file_removals where object_path = ${path}`;
+      expect(queued!.n).toBe(1);
+    } finally {
+      await setSecret('project_url', env.apiUrl);
+    }
+    await db`select public.sweep_attachment_files()`;
+    await until(async () => !(await objectExists(path)));
   });
 
   test('the schedule that sweeps and retries is registered with pg_cron', async () => {
