@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { anonClient, createUser } from '../../tests/helpers.ts';
 import { createTaskWorld } from '../../tests/world.ts';
 import { addComment } from '../comments/add-comment.ts';
+import { getTimeZone } from '../profiles/get-time-zone.ts';
 import { setTimeZone } from '../profiles/set-time-zone.ts';
 import { updateTask } from '../tasks/update-task.ts';
 import { countUnreadNotifications } from './count-unread-notifications.ts';
@@ -112,6 +113,7 @@ describe('preferences and time zone', () => {
 
   it('sets a time zone, and refuses an unknown one before sending it', async () => {
     const user = await createUser('Tim Zone');
+    expect(await getTimeZone(user.client)).toEqual({ timeZone: 'UTC' });
     expect(await setTimeZone(user.client, { timeZone: 'America/New_York' })).toEqual({
       timeZone: 'America/New_York',
     });
@@ -119,5 +121,6 @@ describe('preferences and time zone', () => {
       code: 'VALIDATION',
       field: 'timeZone',
     });
+    expect(await getTimeZone(user.client)).toEqual({ timeZone: 'America/New_York' });
   });
 });
