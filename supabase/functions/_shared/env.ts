@@ -5,7 +5,10 @@ const schema = z.object({
   SUPABASE_URL: z.url(),
   SUPABASE_ANON_KEY: z.string().min(1),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
-  /** Where emailed links point (the web app). */
+  /**
+   * Where emailed links point (the web app). Deployments must set it; on the local stack an invitation links
+   * to the address the app names in its request instead (`_shared/site-url.ts`), whatever port it serves on.
+   */
   LANES_SITE_URL: z.url().default('http://localhost:5173'),
   /**
    * A Mailpit-compatible `POST /api/v1/send` endpoint: in production, a small relay in front of the mail
@@ -31,8 +34,19 @@ export function emailApiUrl(): string {
 }
 
 let cached: Env | undefined;
+let siteUrlSet = false;
 
 export function env(): Env {
-  cached ??= schema.parse(Deno.env.toObject());
+  if (!cached) {
+    const source = Deno.env.toObject();
+    cached = schema.parse(source);
+    siteUrlSet = Boolean(source.LANES_SITE_URL);
+  }
   return cached;
+}
+
+/** LANES_SITE_URL when the environment sets it; undefined when only its local default is there. */
+export function configuredSiteUrl(): string | undefined {
+  const { LANES_SITE_URL } = env();
+  return siteUrlSet ? LANES_SITE_URL : undefined;
 }

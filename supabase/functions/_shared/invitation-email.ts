@@ -1,7 +1,6 @@
 /** @module _shared/invitation-email — the invitation email: who invites, to which workspace, and the link. */
 import { PATHS } from '@lanes/shared/constants.ts';
 import { type Email, escapeHtml } from './email.ts';
-import { env } from './env.ts';
 
 export function invitationEmail(options: {
   to: string;
@@ -9,8 +8,10 @@ export function invitationEmail(options: {
   workspaceName: string;
   inviterName: string;
   role: string;
+  /** The app's address (`invitationSiteUrl`). */
+  siteUrl: string;
 }): Email {
-  const link = new URL(PATHS.invite(options.token), env().LANES_SITE_URL).href;
+  const link = new URL(PATHS.invite(options.token), options.siteUrl).href;
   const who = `${options.inviterName} invited you to join ${options.workspaceName} on Lanes as ${options.role}.`;
   return {
     to: options.to,

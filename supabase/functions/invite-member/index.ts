@@ -13,6 +13,7 @@ import { dbError } from '../_shared/db-error.ts';
 import { sendEmail } from '../_shared/email.ts';
 import { json, parseInput, readBody, serve } from '../_shared/http.ts';
 import { invitationEmail } from '../_shared/invitation-email.ts';
+import { invitationSiteUrl } from '../_shared/site-url.ts';
 import { hashToken, newToken } from '../_shared/token.ts';
 
 /** Columns answered to the app: everything but the token hash. */
@@ -28,6 +29,9 @@ serve(async (req) => {
     typeof raw === 'object' && raw !== null && 'invitationId' in raw
       ? parseInput(invitationIdInput, raw)
       : parseInput(inviteMemberInput, raw);
+  // The app names its own address, as it does for Auth's emails (`siteUrl`, beside the invitation fields).
+  // Settled before anything is written: a deployment without LANES_SITE_URL refuses here, leaving nothing.
+  const siteUrl = invitationSiteUrl((raw as { siteUrl?: unknown }).siteUrl);
   const token = newToken();
   const tokenHash = await hashToken(token);
 
@@ -46,6 +50,7 @@ serve(async (req) => {
     workspaceName: workspace?.name ?? 'a workspace',
     inviterName: inviter?.display_name ?? user.email,
     role: invitation.role,
+    siteUrl,
   });
   await sendEmail(email).catch(async (error: unknown) => {
     if ('invitationId' in body) {

@@ -39,8 +39,9 @@ const bin = (name: string) => resolve(appDir, 'node_modules/.bin', name);
 const port = await freePort();
 const appUrl = `http://127.0.0.1:${port}`;
 const [stack] = await Promise.all([
-  // Emailed links (invitations) point at this app, wherever it listens.
-  startTestStack({ workdir: repoRoot, functionsEnv: { LANES_SITE_URL: appUrl } }),
+  // No LANES_SITE_URL for the functions: the app names its own address (SITE_URL) in each invitation request,
+  // as `pnpm dev` does, so the invitation specs prove emailed links follow it to this port (decision 081).
+  startTestStack({ workdir: repoRoot }),
   process.env.E2E_SKIP_BUILD ? Promise.resolve() : run(bin('react-router'), ['build']),
 ]);
 

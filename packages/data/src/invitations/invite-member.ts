@@ -9,9 +9,18 @@ export type InviteMemberResult = InvitationResult;
 
 /**
  * FORBIDDEN below admin; ALREADY_MEMBER; CONFLICT (field `email`) with a pending invitation;
- * LIMIT_REACHED for members, pending invitations or 20 emails an hour.
+ * LIMIT_REACHED for members, pending invitations or 20 emails an hour. `siteUrl` is the app's address the
+ * emailed link should use; the function takes it on the local stack only (decision 081).
+ * @example await inviteMember(client, { workspaceId, email, role: 'member' }, { siteUrl: env.SITE_URL })
  */
-export async function inviteMember(client: LanesClient, input: unknown): Promise<InviteMemberResult> {
+export async function inviteMember(
+  client: LanesClient,
+  input: unknown,
+  options: { siteUrl?: string } = {},
+): Promise<InviteMemberResult> {
   const body = parseInput(inviteMemberInput, input);
-  return parseAnswer(invitationResult, await invokeFunction(client, 'invite-member', body));
+  return parseAnswer(
+    invitationResult,
+    await invokeFunction(client, 'invite-member', { ...body, siteUrl: options.siteUrl }),
+  );
 }

@@ -7,7 +7,15 @@ import { invokeFunction } from '../internal/invoke.ts';
 export { invitationIdInput as resendInvitationInput };
 export type ResendInvitationResult = InvitationResult;
 
-export async function resendInvitation(client: LanesClient, input: unknown): Promise<ResendInvitationResult> {
+/** `siteUrl`: the app's address for the new link, as `inviteMember`'s. */
+export async function resendInvitation(
+  client: LanesClient,
+  input: unknown,
+  options: { siteUrl?: string } = {},
+): Promise<ResendInvitationResult> {
   const body = parseInput(invitationIdInput, input);
-  return parseAnswer(invitationResult, await invokeFunction(client, 'invite-member', body));
+  return parseAnswer(
+    invitationResult,
+    await invokeFunction(client, 'invite-member', { ...body, siteUrl: options.siteUrl }),
+  );
 }

@@ -14,6 +14,7 @@ import { renameWorkspace } from '@lanes/data/workspaces/rename-workspace';
 import { LanesError } from '@lanes/shared/errors';
 import { inviteMemberInputFor } from '@lanes/shared/schemas/invitation';
 import { data, redirect } from 'react-router';
+import { env } from '../../env.server.ts';
 import { type FormErrors, fromIssues, toFormErrors } from '../../lib/form-errors.ts';
 import type { SettingsWorkspace } from './settings-data.server.ts';
 
@@ -57,12 +58,13 @@ const HANDLERS: Record<Intent, Handler> = {
     // The inviter's own rule first (an admin cannot invite above admin), with its field message.
     const checked = inviteMemberInputFor(workspace.role).safeParse({ workspaceId: workspace.id, ...values });
     if (!checked.success) return { errors: fromIssues(checked.error.issues), values };
-    const { invitation } = await inviteMember(client, checked.data);
+    // The emailed link leads to this app, wherever it is served (decision 081).
+    const { invitation } = await inviteMember(client, checked.data, { siteUrl: env.SITE_URL });
     return { notice: `Invitation sent to ${invitation.email}.` };
   },
   async resend(client, _workspace, form) {
     const invitationId = text(form, 'invitationId');
-    const { invitation } = await resendInvitation(client, { invitationId });
+    const { invitation } = await resendInvitation(client, { invitationId }, { siteUrl: env.SITE_URL });
     return { target: invitationId, notice: `Sent again to ${invitation.email}.` };
   },
   async revoke(client, _workspace, form) {
