@@ -334,7 +334,15 @@ describe('the queue and its drain are closed to users', () => {
       expect(bad.error).toMatchObject({ code: 'P0001', message: 'VALIDATION', hint: 'batch_size' });
     }
     const badSweep = await admin.rpc('sweep_attachment_files', { at_time: 'not a time' });
-    expect(badSweep.error).not.toBeNull();
+    expect(badSweep.error).toMatchObject({ code: '22007' });
+    const badSettle = await db`select public.settle_attachment_file_removals(null, ${[path]}, 'x')`.catch(
+      (error: unknown) => error,
+    );
+    expect(badSettle).toMatchObject({ code: 'P0001', message: 'VALIDATION' });
+    const [untouched] = await db`
+      select attempts, not_before > now() + interval '23 hours' as waits, last_error
+      from private.attachment_file_removals where object_path = ${path}`;
+    expect(untouched).toEqual({ attempts: 0, waits: true, last_error: null });
 
     await db`update private.attachment_file_removals set not_before = now(), attempts = 1 where object_path = ${path}`;
     const failed = await admin.rpc('settle_attachment_file_removals', {
