@@ -119,6 +119,10 @@ export const DUE_DATE_RANGE = { min: '2000-01-01', max: '2100-12-31' } as const;
 export const PATHS = {
   authConfirm: '/auth/confirm',
   invite: (token: string) => `/invite/${token}`,
+  /** The web page behind a notification email's unsubscribe link (decision 075). */
+  unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
+  task: (workspaceSlug: string, boardId: string, taskId: string) =>
+    `/w/${workspaceSlug}/b/${boardId}/t/${taskId}`,
 } as const;
 
 /** SPEC §10: what a notification is about (the database's `notifications_kind_known` check holds the same list). */

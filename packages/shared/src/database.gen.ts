@@ -211,14 +211,14 @@ isOneToOne: false
                   ]
                 },"email_outbox": {
                   Row: {
-                    "attempts": number,"created_at": string,"id": number,"idempotency_key": string,"kind": string,"last_error": string | null,"next_attempt_at": string,"notification_id": string | null,"sent_at": string | null,"user_id": string
+                    "attempts": number,"created_at": string,"id": number,"idempotency_key": string,"kind": string,"last_error": string | null,"next_attempt_at": string,"notification_id": string | null,"sent_at": string | null,"status": string,"user_id": string,"workspace_id": string | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "attempts"?: number,"created_at"?: string,"id"?: never,"idempotency_key": string,"kind": string,"last_error"?: string | null,"next_attempt_at"?: string,"notification_id"?: string | null,"sent_at"?: string | null,"user_id": string
+                    "attempts"?: number,"created_at"?: string,"id"?: never,"idempotency_key": string,"kind": string,"last_error"?: string | null,"next_attempt_at"?: string,"notification_id"?: string | null,"sent_at"?: string | null,"status"?: string,"user_id": string,"workspace_id"?: string | null
                   }
                   Update: {
-                    "attempts"?: number,"created_at"?: string,"id"?: never,"idempotency_key"?: string,"kind"?: string,"last_error"?: string | null,"next_attempt_at"?: string,"notification_id"?: string | null,"sent_at"?: string | null,"user_id"?: string
+                    "attempts"?: number,"created_at"?: string,"id"?: never,"idempotency_key"?: string,"kind"?: string,"last_error"?: string | null,"next_attempt_at"?: string,"notification_id"?: string | null,"sent_at"?: string | null,"status"?: string,"user_id"?: string,"workspace_id"?: string | null
                   }
                   Relationships: [
                     {
@@ -232,6 +232,12 @@ isOneToOne: false
       columns: ["user_id"]
 isOneToOne: false
       referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "email_outbox_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
       referencedColumns: ["id"]
     }
                   ]
@@ -304,6 +310,38 @@ isOneToOne: false
       columns: ["board_id"]
 isOneToOne: false
       referencedRelation: "boards"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"notification_email_failures": {
+                  Row: {
+                    "attempts": number,"failed_at": string,"id": number,"kind": string,"last_error": string | null,"outbox_id": number,"user_id": string,"workspace_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempts": number,"failed_at"?: string,"id"?: never,"kind": string,"last_error"?: string | null,"outbox_id": number,"user_id": string,"workspace_id": string
+                  }
+                  Update: {
+                    "attempts"?: number,"failed_at"?: string,"id"?: never,"kind"?: string,"last_error"?: string | null,"outbox_id"?: number,"user_id"?: string,"workspace_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "notification_email_failures_outbox_id_fkey"
+      columns: ["outbox_id"]
+isOneToOne: false
+      referencedRelation: "email_outbox"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notification_email_failures_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notification_email_failures_workspace_id_fkey"
+      columns: ["workspace_id"]
+isOneToOne: false
+      referencedRelation: "workspaces"
       referencedColumns: ["id"]
     }
                   ]
@@ -614,6 +652,11 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"claim_notification_emails":
+{ Args: { "at_time"?: string,"max_rows"?: number }; Returns: {
+              "attempts": number,"display_name": string,"email": string,"id": number,"idempotency_key": string,"items": Json,"kind": string,"unsubscribe_scope": string,"unsubscribe_token": string
+            }[]
+                           },
 "create_workspace":
 { Args: { "name": string,"slug": string }; Returns: {
               "created_at": string,
@@ -637,6 +680,9 @@ isOneToOne: false
                            },
 "delete_account_prepare":
 { Args: { "user_id": string }; Returns: string[]
+                           },
+"finish_notification_email":
+{ Args: { "covered"?: (string)[],"email_id": number,"error"?: string,"outcome": string }; Returns: string
                            },
 "has_board_role":
 { Args: { "board_id": string,"min_role": Database["public"]['Enums']["workspace_role"] }; Returns: boolean
@@ -738,6 +784,11 @@ isOneToOne: false
 "my_board_ids":
 { Args: { "min_role": Database["public"]['Enums']["workspace_role"] }; Returns: string[]
                            },
+"my_search_hits":
+{ Args: { "filter_archived": boolean,"filter_assignee": string,"filter_board": string,"filter_done": boolean,"filter_label": string,"max_results": number,"tsq": unknown,"words": string,"workspace_id": string }; Returns: {
+              "comment_id": string,"in_text": boolean,"in_typo": boolean,"score": number,"task_id": string
+            }[]
+                           },
 "my_teammate_ids":
 { Args: Record<PropertyKey, never>; Returns: string[]
                            },
@@ -750,6 +801,9 @@ isOneToOne: false
 "pending_invitation_count":
 { Args: { "workspace_id": string }; Returns: number
                            },
+"queue_digest_emails":
+{ Args: { "at_time"?: string }; Returns: number
+                           },
 "raise_member_not_changed":
 { Args: { "user_id": string,"workspace_id": string }; Returns: undefined
                            },
@@ -758,6 +812,11 @@ isOneToOne: false
                            },
 "remove_member":
 { Args: { "user_id": string,"workspace_id": string }; Returns: undefined
+                           },
+"search_workspace":
+{ Args: { "filter_archived"?: boolean,"filter_assignee"?: string,"filter_board"?: string,"filter_done"?: boolean,"filter_label"?: string,"max_results"?: number,"q": string,"workspace_id": string }; Returns: {
+              "board_id": string,"board_name": string,"is_archived": boolean,"is_completed": boolean,"matched_in": (string)[],"rank": number,"snippet": string,"task_id": string,"task_number": number,"title": string,"title_marked": string
+            }[]
                            },
 "settle_attachment_file_removals":
 { Args: { "error_message"?: string,"failed"?: (string)[],"removed"?: (string)[] }; Returns: undefined
@@ -776,6 +835,9 @@ isOneToOne: false
                            },
 "task_count":
 { Args: { "col": Omit<Database["public"]['Tables']["columns"]['Row'], Database["public"]['Tables']["columns"]['ComputedFields']> }; Returns: number
+                           },
+"unsubscribe":
+{ Args: { "token": string }; Returns: Json
                            },
 "workspace_member_emails":
 { Args: { "workspace_id": string }; Returns: {

@@ -1,6 +1,6 @@
 /**
  * @module inbox/http — the inbox's HTTP face: `GET /api/v1/messages`, `GET /api/v1/message/:id`,
- * `GET /api/v1/search?query=to:addr`, `DELETE /api/v1/messages`, `POST /api/v1/send`, and `/` for people.
+ * `GET /api/v1/message/:id/headers`, `GET /api/v1/search?query=to:addr`, `DELETE /api/v1/messages`, `POST /api/v1/send`, and `/` for people.
  */
 import { escapeHtml, type Inbox, type Message } from './inbox.ts';
 
@@ -41,14 +41,30 @@ async function sendFromJson(inbox: Inbox, request: Request): Promise<Response> {
   if (typeof to !== 'string' || typeof body.Subject !== 'string') {
     return json(400, { error: 'To[0].Email and Subject are required' });
   }
-  const message = inbox.send({
+  const headers = stringHeaders(body.Headers);
+  if (!headers) return json(400, { error: 'Headers must be an object of strings' });
+  const mail = {
     to,
     subject: body.Subject,
     text: typeof body.Text === 'string' ? body.Text : '',
     ...(typeof body.HTML === 'string' ? { html: body.HTML } : {}),
     ...(from ? { from } : {}),
-  });
+    headers,
+  };
+  // Not Mailpit's: the `Idempotency-Key` request header that mail APIs (Resend, Postmark's batch) honour, so
+  // Lanes' retries through a relay can be tested for duplicates (decision 075).
+  const key = request.headers.get('idempotency-key');
+  const message = key ? inbox.sendOnce(mail, key) : inbox.send(mail);
   return json(200, { ID: message.ID });
+}
+
+/** Mailpit's `Headers`: a flat object of string values; absent is none, anything else is refused. */
+function stringHeaders(value: unknown): Record<string, string> | undefined {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.some(([, v]) => typeof v !== 'string')) return undefined;
+  return Object.fromEntries(entries) as Record<string, string>;
 }
 
 export function inboxHandler(inbox: Inbox): (request: Request) => Promise<Response> {
@@ -71,6 +87,13 @@ export function inboxHandler(inbox: Inbox): (request: Request) => Promise<Respon
       return json(200, { total: messages.length, messages: messages.map(summary) });
     }
     if (path === '/api/v1/send' && request.method === 'POST') return sendFromJson(inbox, request);
+    const headers = /^\/api\/v1\/message\/([\w-]+)\/headers$/.exec(path);
+    if (headers && request.method === 'GET') {
+      const message = inbox.get(headers[1]!);
+      // Mailpit answers every header as a list of values.
+      if (!message) return json(404, { error: 'message not found' });
+      return json(200, Object.fromEntries(Object.entries(message.Headers).map(([k, v]) => [k, [v]])));
+    }
     const one = /^\/api\/v1\/message\/([\w-]+)$/.exec(path);
     if (one && request.method === 'GET') {
       const id = one[1]!;

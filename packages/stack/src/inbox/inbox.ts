@@ -17,6 +17,10 @@ export interface Message {
   Text: string;
   HTML: string;
   Created: string;
+  /** Extra headers the sender set (Mailpit's send API `Headers`), e.g. `List-Unsubscribe`. */
+  Headers: Record<string, string>;
+  /** As Mailpit parses it from the headers: the unsubscribe header, its one-click POST and its links. */
+  ListUnsubscribe: { Header: string; HeaderPost: string; Links: string[] };
 }
 
 export interface OutgoingMail {
@@ -25,6 +29,7 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   from?: string;
+  headers?: Record<string, string>;
 }
 
 /** Messages kept at most; the oldest go first, so a long-running dev stack stays small. */
@@ -33,8 +38,24 @@ const CAPACITY = 1_000;
 export class Inbox {
   readonly #messages: Message[] = [];
   readonly #listeners = new Set<(m: Message) => void>();
+  /** Idempotency keys of accepted sends → their message id, so a relay retried after a lost answer sends once. */
+  readonly #keys = new Map<string, string>();
+
+  /** Sends once per idempotency key: a repeat answers the first message (kept while the message is). */
+  sendOnce(mail: OutgoingMail, key: string): Message {
+    const known = this.#keys.get(key);
+    const existing = known ? this.get(known) : undefined;
+    if (existing) return existing;
+    const message = this.send(mail);
+    this.#keys.set(key, message.ID);
+    if (this.#keys.size > CAPACITY) this.#keys.delete(this.#keys.keys().next().value as string);
+    return message;
+  }
 
   send(mail: OutgoingMail): Message {
+    const headers = mail.headers ?? {};
+    const header = (name: string) =>
+      Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1] ?? '';
     const message: Message = {
       ID: randomUUID(),
       From: { Name: 'Supabase Local', Address: mail.from ?? 'admin@email.com' },
@@ -43,6 +64,12 @@ export class Inbox {
       Text: mail.text,
       HTML: mail.html ?? `<pre>${escapeHtml(mail.text)}</pre>`,
       Created: new Date().toISOString(),
+      Headers: headers,
+      ListUnsubscribe: {
+        Header: header('List-Unsubscribe'),
+        HeaderPost: header('List-Unsubscribe-Post'),
+        Links: [...header('List-Unsubscribe').matchAll(/<([^>]+)>/g)].map((m) => m[1]!),
+      },
     };
     this.#messages.push(message);
     if (this.#messages.length > CAPACITY) this.#messages.shift();
@@ -64,6 +91,7 @@ export class Inbox {
 
   clear(): void {
     this.#messages.length = 0;
+    this.#keys.clear();
   }
 
   /** Resolves with the next message for `to` (or one already there), for tests that wait on an email. */
