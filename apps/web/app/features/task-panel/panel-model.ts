@@ -41,8 +41,7 @@ export type PanelAction =
   | { type: 'comment-row'; row: CommentRow }
   | { type: 'attachment-row'; row: AttachmentRow }
   | { type: 'attachment-gone'; id: string }
-  | { type: 'checklist-row'; row: ChecklistItemRow }
-  | { type: 'checklist-gone'; id: string };
+  | { type: 'checklist-row'; row: ChecklistItemRow };
 
 export function panelReducer(model: PanelModel, action: PanelAction): PanelModel {
   switch (action.type) {
@@ -81,8 +80,6 @@ export function panelReducer(model: PanelModel, action: PanelAction): PanelModel
       const others = model.checklist.filter((i) => i !== known);
       return { ...model, checklist: [...others, action.row].sort(byPosition) };
     }
-    case 'checklist-gone':
-      return { ...model, checklist: model.checklist.filter((i) => i.id !== action.id) };
   }
 }
 

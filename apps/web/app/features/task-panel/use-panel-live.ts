@@ -22,8 +22,6 @@ export function toPanelAction(event: TaskEvent): PanelAction | null {
   }
   if (event.kind === 'delete' && event.table === 'attachments')
     return { type: 'attachment-gone', id: event.id };
-  if (event.kind === 'delete' && event.table === 'checklist_items')
-    return { type: 'checklist-gone', id: event.id };
   return null;
 }
 
