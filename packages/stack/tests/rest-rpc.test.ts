@@ -20,6 +20,18 @@ describe('rest: rpc', () => {
     });
   });
 
+  it('estimates the count of a function called with arguments and filtered (count=planned)', async () => {
+    for (const get of [false, true]) {
+      const planned = await db
+        .rpc('rest_cities_of', { country: 'FR' }, { count: 'planned', get })
+        .select('name')
+        .gt('population', 1000000);
+      expect(planned.error).toBeNull();
+      expect(planned.data).toEqual([{ name: 'Paris' }]);
+      expect(typeof planned.count).toBe('number');
+    }
+  });
+
   it('filters, orders, selects and embeds on set-returning functions', async () => {
     const { data } = await db
       .rpc('rest_cities_of', { country: 'DE' })
