@@ -19,6 +19,8 @@ export default [
   route('invite/:token', 'routes/invite.tsx'),
   layout('routes/app/layout.tsx', [
     route('account', 'routes/app/account.tsx'),
+    route('inbox', 'routes/app/inbox.tsx'),
+    route('inbox/:notificationId', 'routes/app/inbox-open.ts'),
     route('w', 'routes/app/workspaces.tsx'),
     route('w/:slug', 'routes/app/workspace-layout.tsx', [
       index('routes/app/workspace-boards.tsx'),

@@ -1,6 +1,6 @@
 /**
- * @module components/app-header — the signed-in chrome: home link, theme switch, who is signed in (their avatar
- * and name, leading to /account), sign out.
+ * @module components/app-header — the signed-in chrome: home link, the notifications bell, theme switch, who
+ * is signed in (their avatar and name, leading to /account), sign out.
  */
 import { Form, Link } from 'react-router';
 import type { Theme } from '../features/theme/theme.ts';
@@ -14,7 +14,16 @@ export interface HeaderUser {
   avatarPath?: string | null;
 }
 
-export function AppHeader({ user, theme }: { user: HeaderUser; theme: Theme }) {
+export function AppHeader({
+  user,
+  theme,
+  bell,
+}: {
+  user: HeaderUser;
+  theme: Theme;
+  /** The notifications bell (features/inbox), drawn before the theme switch. */
+  bell?: React.ReactNode;
+}) {
   return (
     <header className="app-header">
       <nav aria-label="Main">
@@ -24,6 +33,7 @@ export function AppHeader({ user, theme }: { user: HeaderUser; theme: Theme }) {
         </Link>
       </nav>
       <div className="header-user">
+        {bell}
         <ThemeSwitch theme={theme} />
         <Link to="/account" className="header-account">
           {/* The name says who; the picture would only say it twice to a screen reader. */}

@@ -1,8 +1,11 @@
 /** @module routes/app/layout — every signed-in page: requires a session, draws the header, catches errors. */
+import { countUnreadNotifications } from '@lanes/data/notifications/count-unread-notifications';
 import { getProfile } from '@lanes/data/profiles/get-profile';
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { AppHeader } from '../../components/app-header.tsx';
 import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
+import bellCss from '../../features/inbox/bell.css?inline';
+import { Bell } from '../../features/inbox/bell.tsx';
 import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { RootData } from '../../root.tsx';
@@ -10,13 +13,18 @@ import type { Route } from './+types/layout.ts';
 
 /**
  * The gate for every page below. The header shows the profile (display name and avatar), which can change
- * without a new token; the token's metadata is the fallback.
+ * without a new token; the token's metadata is the fallback. The bell's unread count is read alongside it (a
+ * failed count shows none rather than failing the page; the live channel recounts on joining).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, user } = requireUser(request, context);
-  const profile = await getProfile(client, { userId: user.id }).catch(() => null);
+  const [profile, unread] = await Promise.all([
+    getProfile(client, { userId: user.id }).catch(() => null),
+    countUnreadNotifications(client).catch(() => 0),
+  ]);
   return {
     profile: profile ? { displayName: profile.display_name, avatarPath: profile.avatar_path } : null,
+    unread,
   };
 }
 
@@ -32,7 +40,12 @@ function Shell({ children }: { children: React.ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {root && user ? <AppHeader user={user} theme={root.theme} /> : null}
+      <style href="bell-css" precedence="default">
+        {bellCss}
+      </style>
+      {root && user ? (
+        <AppHeader user={user} theme={root.theme} bell={<Bell unread={layout?.unread ?? 0} />} />
+      ) : null}
       <main id="main" className="app-main">
         {children}
       </main>
