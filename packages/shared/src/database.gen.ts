@@ -681,8 +681,8 @@ isOneToOne: false
 "delete_account_prepare":
 { Args: { "user_id": string }; Returns: string[]
                            },
-"finish_notification_email":
-{ Args: { "covered"?: (string)[],"email_id": number,"error"?: string,"outcome": string }; Returns: string
+"finish_notification_emails":
+{ Args: { "results": Json }; Returns: Json
                            },
 "has_board_role":
 { Args: { "board_id": string,"min_role": Database["public"]['Enums']["workspace_role"] }; Returns: boolean
@@ -692,6 +692,9 @@ isOneToOne: false
                            },
 "has_task_role":
 { Args: { "min_role": Database["public"]['Enums']["workspace_role"],"task_id": string }; Returns: boolean
+                           },
+"import_trello_board":
+{ Args: { "board": Json,"user_id": string,"workspace_id": string }; Returns: string
                            },
 "invitation_email_budget":
 { Args: { "workspace_id": string }; Returns: {
