@@ -164,7 +164,7 @@ describe('pnpm deploy:backend --db-url, against a second stack', () => {
     expect(mail?.From.Address).toBe('no-reply@rehearsal.example');
     expect(mail?.Text).toContain('https://lanes.rehearsal.example/invite/');
 
-    // The other three deployed functions answer there too: the guest accepts, a second invitee declines,
+    // The other deployed functions answer there too: the guest accepts, a second invitee declines,
     // and a user with nothing of their own deletes their account.
     const guest = await signedIn(admin, 'guest@rehearsal.example');
     const accepted = await guest.functions.invoke('accept-invitation', {
@@ -190,6 +190,25 @@ describe('pnpm deploy:backend --db-url, against a second stack', () => {
     const deleted = await leaving.functions.invoke('delete-account', { body: {} });
     expect(deleted.error).toBeNull();
     expect((await admin.auth.admin.getUserById(leaver.user!.id)).error).not.toBeNull();
+
+    // import-trello: the owner imports a one-list, one-card export into a new board.
+    const imported = await anon.functions.invoke('import-trello', {
+      body: {
+        workspaceId: workspace.data!.id,
+        export: {
+          name: 'From Trello',
+          lists: [{ id: 'l1', name: 'To do', closed: false, pos: 1 }],
+          cards: [{ id: 'c1', name: 'First card', idList: 'l1', pos: 1 }],
+        },
+      },
+    });
+    expect(imported.error).toBeNull();
+    const board = await anon
+      .from('boards')
+      .select('name, tasks(title)')
+      .eq('id', imported.data.boardId)
+      .single();
+    expect(board.data).toEqual({ name: 'From Trello', tasks: [{ title: 'First card' }] });
   }, 60_000);
 
   it('fails with a wrong access token, and changes no function or secret of the project', async () => {
