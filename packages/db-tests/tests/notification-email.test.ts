@@ -162,7 +162,7 @@ async function outbox(user: string) {
     select id, kind, status, attempts, next_attempt_at, last_error from public.email_outbox where user_id = ${user} order by id`;
 }
 
-describe('at once, through pg_net', () => {
+describe('at once: pg_cron → pg_net → the function', () => {
   let owner: User;
   let member: User;
   let ws: Awaited<ReturnType<Support['createWorkspace']>>;
@@ -177,6 +177,7 @@ describe('at once, through pg_net', () => {
   });
 
   test('a mention emails the person at once: text, HTML, a link to the task, one-click unsubscribe headers', async () => {
+    // Within the 10-second schedule that drains the outbox.
     await comment(owner, task, `Please look, @[${member.id}]`);
     message = await waitFor('the mention email', async () => (await messagesTo(member.email))[0]);
     const link = `http://localhost:5173/w/${ws.slug}/b/${ws.board}/t/${task}`;
@@ -248,9 +249,21 @@ describe('at once, through pg_net', () => {
   });
 
   test('the pg_cron job calls the function through pg_net with the key from Vault', async () => {
-    const [job] = await s.db<{ schedule: string; command: string }[]>`
-      select schedule, command from cron.job where jobname = 'lanes-notifications'`;
-    expect(job).toEqual({ schedule: '* * * * *', command: 'select private.request_notification_run()' });
+    const jobs = await s.db<{ jobname: string; schedule: string; command: string }[]>`
+      select jobname, schedule, command from cron.job where jobname like 'lanes-notification%' order by jobname`;
+    expect(jobs).toEqual([
+      {
+        jobname: 'lanes-notification-emails',
+        schedule: '10 seconds',
+        command: 'select private.request_notification_run_if_due()',
+      },
+      {
+        jobname: 'lanes-notifications',
+        schedule: '* * * * *',
+        command: 'select private.request_notification_run()',
+      },
+    ]);
+    const job = jobs[1];
     const [queued] = await s.db<{ id: number }[]>`
       select coalesce(max(id), 0)::int as id from net._http_response`;
     await s.db.unsafe(job!.command);
