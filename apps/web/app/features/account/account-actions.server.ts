@@ -18,6 +18,7 @@ import { env } from '../../env.server.ts';
 import { type FormErrors, toFormErrors } from '../../lib/form-errors.ts';
 import type { SessionUser } from '../../lib/supabase.server.ts';
 import { type AuthGuard, askForReauthentication, proveCurrentPassword } from './current-password.server.ts';
+import { postedChoices, saveNotificationChoices } from './save-notifications.server.ts';
 
 export const ACCOUNT_INTENTS = [
   'profile',
@@ -27,6 +28,7 @@ export const ACCOUNT_INTENTS = [
   'sign-out',
   'sign-out-everywhere',
   'delete',
+  'notifications',
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
@@ -39,6 +41,8 @@ export interface AccountActionData {
   email?: string;
   /** Auth wants its emailed code with the next password change. */
   nonce?: boolean;
+  /** What a refused Notifications form posted (its choices and time zone), shown again as chosen. */
+  posted?: Record<string, string>;
 }
 
 const text = (form: FormData, name: string) => {
@@ -77,6 +81,7 @@ export async function accountAction(
     const status = error instanceof LanesError ? error.status : 500;
     const answer: AccountActionData = { intent, errors: toFormErrors(error) };
     if (intent === 'email') answer.email = text(form, 'email');
+    if (intent === 'notifications') answer.posted = postedChoices(form);
     if (intent === 'password' && (text(form, 'nonce') || answer.errors?.fields.nonce)) answer.nonce = true;
     return data<AccountActionData>(answer, { status });
   }
@@ -120,6 +125,9 @@ async function run(
     case 'sign-out-everywhere':
       await signOut(client, { scope: intent === 'sign-out' ? 'local' : 'global' });
       throw redirect('/');
+    case 'notifications':
+      await saveNotificationChoices(client, postedChoices(form));
+      return 'Notification settings saved.';
     case 'delete':
       if (text(form, 'confirm').trim().toLowerCase() !== user.email.toLowerCase()) {
         throw new LanesError('VALIDATION', {

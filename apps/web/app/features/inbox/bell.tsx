@@ -11,9 +11,15 @@ export function bellLabel(count: number): string {
 }
 
 export function Bell({ unread }: { unread: number }) {
-  const count = useLiveUnread(unread);
+  const { count, live } = useLiveUnread(unread);
   return (
-    <Link to="/inbox" className="inbox-bell" aria-label={bellLabel(count)} data-unread={count}>
+    <Link
+      to="/inbox"
+      className="inbox-bell"
+      aria-label={bellLabel(count)}
+      data-unread={count}
+      data-live={live}
+    >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" focusable="false">
         <path
           fill="none"

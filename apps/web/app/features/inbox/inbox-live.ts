@@ -16,10 +16,12 @@ export interface UnreadFollower {
 /**
  * `onCount(count, fresh)`: `fresh` is true when a new notification arrived (an open inbox reloads). On each
  * join the count is read once, which covers what happened between the server render (or an outage) and now.
+ * `onLive` says whether the channel is joined.
  */
 export function followUnread(
   env: PublicEnv,
   onCount: (count: number, fresh: boolean) => void,
+  onLive: (live: boolean) => void,
 ): UnreadFollower {
   let stopped = false;
   let unsubscribe: (() => Promise<void>) | null = null;
@@ -29,7 +31,9 @@ export function followUnread(
       if (stopped) return;
       if (event.kind === 'notification') onCount(event.unreadCount, true);
       else if (event.kind === 'read') onCount(event.unreadCount, false);
-      else if (event.status === 'SUBSCRIBED') {
+      else if (event.status !== 'SUBSCRIBED') onLive(false);
+      else {
+        onLive(true);
         countUnreadNotifications(client).then(
           (count) => !stopped && onCount(count, false),
           () => {},

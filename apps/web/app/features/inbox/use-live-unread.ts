@@ -9,9 +9,16 @@ import { afterFirstPaint } from '../../lib/after-first-paint.ts';
 import { loadInTurns } from '../../lib/load-in-turns.ts';
 import { usePublicEnv } from '../../lib/public-env.ts';
 
-export function useLiveUnread(rendered: number): number {
+export interface LiveUnread {
+  count: number;
+  /** The channel is joined: changes arrive as they happen. */
+  live: boolean;
+}
+
+export function useLiveUnread(rendered: number): LiveUnread {
   const env = usePublicEnv();
   const [count, setCount] = useState(rendered);
+  const [live, setLive] = useState(false);
   const { revalidate } = useRevalidator();
   const { pathname } = useLocation();
   const onInbox = useRef(false);
@@ -28,10 +35,11 @@ export function useLiveUnread(rendered: number): number {
     afterFirstPaint(() => {
       void loadInTurns(env, () => import('./inbox-live.ts')).then((module) => {
         if (closed) return;
-        stop = module.followUnread(env, (next, fresh) => {
+        const onCount = (next: number, fresh: boolean) => {
           setCount(next);
           if (fresh && onInbox.current) void reload.current();
-        }).stop;
+        };
+        stop = module.followUnread(env, onCount, setLive).stop;
       });
     });
     return () => {
@@ -40,5 +48,5 @@ export function useLiveUnread(rendered: number): number {
     };
   }, [env]);
 
-  return count;
+  return { count, live };
 }

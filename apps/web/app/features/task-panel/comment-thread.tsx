@@ -1,15 +1,20 @@
 /**
  * @module features/task-panel/comment-thread — the task's comments, oldest first, each with its author's
  * avatar, name and a relative time; authors edit and delete their own, admins delete any. The new-comment
- * form is a plain POST form, so it works before (or without) JavaScript too.
+ * form is a plain POST form, so it works before (or without) JavaScript too. Writing `@` offers the members to
+ * mention (decision 181); mentions show as chips with the person's current name.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
+import { type MentionPerson, toHandles, toReferences } from './mention-model.ts';
+import { MentionText } from './mention-text.tsx';
+import { MentionTextarea } from './mention-textarea.tsx';
 import type { PanelActionResult } from './panel-actions.server.ts';
 import type { PanelComment } from './panel-model.ts';
 import { RelativeTime } from './relative-time.tsx';
 import { useFieldSave } from './use-field-save.ts';
+import { useMentionPeople } from './use-mention-people.ts';
 
 interface ThreadProps {
   taskId: string;
@@ -17,9 +22,20 @@ interface ThreadProps {
   me: string;
   canEdit: boolean;
   canAdmin: boolean;
+  workspaceId: string;
+  /** The workspace's people by id, for the chips' names. */
+  people: { id: string; name: string }[];
 }
 
-export function CommentThread({ taskId, comments, me, canEdit, canAdmin }: ThreadProps) {
+/** What a comment box needs to offer mentions. */
+interface Mentions {
+  people: MentionPerson[];
+  load(): void;
+}
+
+export function CommentThread({ taskId, comments, me, canEdit, canAdmin, workspaceId, people }: ThreadProps) {
+  const names = useMemo(() => new Map(people.map((p) => [p.id, p.name])), [people]);
+  const mentions = useMentionPeople(workspaceId);
   return (
     <section className="panel-section" aria-labelledby="task-comments-title">
       <h3 id="task-comments-title">
@@ -36,11 +52,13 @@ export function CommentThread({ taskId, comments, me, canEdit, canAdmin }: Threa
               comment={comment}
               mine={comment.author_id === me && canEdit}
               canDelete={(comment.author_id === me && canEdit) || canAdmin}
+              names={names}
+              mentions={mentions}
             />
           ))}
         </ol>
       )}
-      {canEdit ? <NewComment taskId={taskId} /> : null}
+      {canEdit ? <NewComment taskId={taskId} mentions={mentions} /> : null}
     </section>
   );
 }
@@ -50,15 +68,20 @@ function CommentItem({
   comment,
   mine,
   canDelete,
+  names,
+  mentions,
 }: {
   taskId: string;
   comment: PanelComment;
   mine: boolean;
   canDelete: boolean;
+  names: ReadonlyMap<string, string>;
+  mentions: Mentions;
 }) {
   const edit = useFieldSave(taskId, 'edit-comment', comment.id);
   const remove = useFieldSave(taskId, 'delete-comment', comment.id);
   const [draft, setDraft] = useState<string | null>(null);
+  const picked = useRef(new Map<string, string>());
   const name = comment.author?.display_name ?? 'Former member';
   const body = (edit.pending?.get('body') as string | null) ?? comment.body;
   if (comment.deleted_at || remove.pending) {
@@ -81,15 +104,18 @@ function CommentItem({
             className="comment-edit"
             onSubmit={(event) => {
               event.preventDefault();
-              edit.save({ commentId: comment.id, body: draft });
+              edit.save({ commentId: comment.id, body: toReferences(draft, picked.current) });
               setDraft(null);
             }}
           >
-            <textarea
+            <MentionTextarea
               aria-label="Edit comment"
               value={draft}
               maxLength={5000}
-              onChange={(e) => setDraft(e.target.value)}
+              people={mentions.people}
+              onValueChange={setDraft}
+              onPick={(person) => picked.current.set(person.handle, person.id)}
+              onFocus={mentions.load}
               rows={3}
             />
             <div className="panel-actions">
@@ -102,12 +128,21 @@ function CommentItem({
             </div>
           </form>
         ) : (
-          <p className="comment-body">{body}</p>
+          <p className="comment-body">
+            <MentionText text={body} names={names} />
+          </p>
         )}
         {draft === null && (mine || canDelete) ? (
           <div className="comment-tools">
             {mine ? (
-              <button type="button" className="btn btn-quiet" onClick={() => setDraft(body)}>
+              <button
+                type="button"
+                className="btn btn-quiet"
+                onClick={() => {
+                  mentions.load();
+                  setDraft(toHandles(body, mentions.people));
+                }}
+              >
                 Edit<span className="visually-hidden"> comment by {name}</span>
               </button>
             ) : null}
@@ -132,27 +167,46 @@ function CommentItem({
   );
 }
 
-function NewComment({ taskId }: { taskId: string }) {
+function NewComment({ taskId, mentions }: { taskId: string; mentions: Mentions }) {
   const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:comment` });
-  const form = useRef<HTMLFormElement>(null);
+  const [body, setBody] = useState('');
+  const picked = useRef(new Map<string, string>());
   const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   // Cleared once the server took it (a refusal keeps the text for another try).
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
+    if (fetcher.state === 'idle' && fetcher.data?.ok) {
+      setBody('');
+      picked.current.clear();
+    }
   }, [fetcher.state, fetcher.data]);
   return (
-    <fetcher.Form method="post" ref={form} className="comment-new">
+    <fetcher.Form
+      method="post"
+      className="comment-new"
+      onSubmit={(event) => {
+        // People picked from the list go as references (decision 073); the rest as typed.
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        form.set('body', toReferences(body, picked.current));
+        void fetcher.submit(form, { method: 'post' });
+      }}
+    >
       <input type="hidden" name="intent" value="comment" />
       <label htmlFor="new-comment" className="visually-hidden">
         New comment
       </label>
-      <textarea
+      <MentionTextarea
         id="new-comment"
         name="body"
         rows={3}
         required
         maxLength={5000}
-        placeholder="Write a comment…"
+        placeholder="Write a comment… (@ to mention)"
+        value={body}
+        people={mentions.people}
+        onValueChange={setBody}
+        onPick={(person) => picked.current.set(person.handle, person.id)}
+        onFocus={mentions.load}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'new-comment-error' : undefined}
         onKeyDown={(event) => {

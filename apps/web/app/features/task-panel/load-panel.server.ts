@@ -4,6 +4,7 @@
  * and activity, and the workspace's people (assignee choices, comment authors, and the caller's own role).
  */
 import type { LanesClient } from '@lanes/data/client';
+import { isWatchingTask } from '@lanes/data/notifications/is-watching-task';
 import { getTaskPanel } from '@lanes/data/tasks/get-task-panel';
 import { LanesError } from '@lanes/shared/errors';
 import type { RouterContextProvider } from 'react-router';
@@ -22,6 +23,8 @@ export interface PanelData {
   workspaceId: string;
   /** The description rendered here, so the browser needs no Markdown code to show it. */
   description: RenderedMarkdown;
+  /** The reader follows this task (its comments and completion reach their inbox). */
+  watching: boolean;
 }
 
 interface PanelRequest {
@@ -50,7 +53,11 @@ export async function loadPanel(
   where: { boardId: string; taskId: string; slug: string; userId: string },
 ): Promise<PanelData> {
   // One round trip: a card opened from the board waits for this request alone (decision 128).
-  const found = await getTaskPanel(client, { taskId: where.taskId });
+  // The watch state is read alongside, not after: still one round trip's wait.
+  const [found, watching] = await Promise.all([
+    getTaskPanel(client, { taskId: where.taskId }),
+    isWatchingTask(client, { taskId: where.taskId }).catch(() => false),
+  ]);
   // A task of another board, or of another workspace, under this URL is as missing as an unknown one.
   if (found.task.board_id !== where.boardId || found.workspace.slug !== where.slug) {
     throw new LanesError('NOT_FOUND');
@@ -79,5 +86,6 @@ export async function loadPanel(
     canAdmin: role === 'owner' || role === 'admin',
     workspaceId: found.workspace.id,
     description: renderMarkdown(found.task.description),
+    watching,
   };
 }

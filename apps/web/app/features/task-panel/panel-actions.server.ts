@@ -13,6 +13,8 @@ import type { LanesClient } from '@lanes/data/client';
 import { addComment } from '@lanes/data/comments/add-comment';
 import { deleteComment } from '@lanes/data/comments/delete-comment';
 import { editComment } from '@lanes/data/comments/edit-comment';
+import { unwatchTask } from '@lanes/data/notifications/unwatch-task';
+import { watchTask } from '@lanes/data/notifications/watch-task';
 import { archiveTask } from '@lanes/data/tasks/archive-task';
 import { completeTask } from '@lanes/data/tasks/complete-task';
 import { deleteTask } from '@lanes/data/tasks/delete-task';
@@ -34,6 +36,7 @@ export type PanelIntent =
   | 'edit-comment'
   | 'delete-comment'
   | 'delete-attachment'
+  | 'watch'
   | ChecklistIntent;
 
 /** The checklist section's writes (decision 184). */
@@ -98,6 +101,9 @@ export async function runPanelAction(
         break;
       case 'delete-comment':
         await deleteComment(client, { commentId: String(form.get('commentId') ?? '') });
+        break;
+      case 'watch':
+        await (value === 'true' ? watchTask : unwatchTask)(client, { taskId });
         break;
       case 'delete-attachment':
         await deleteAttachment(client, { attachmentId: String(form.get('attachmentId') ?? '') });

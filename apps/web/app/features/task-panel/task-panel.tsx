@@ -17,6 +17,7 @@ import { TaskActions } from './task-actions.tsx';
 import { TaskFields } from './task-fields.tsx';
 import { TitleField } from './title-field.tsx';
 import { usePanelLive } from './use-panel-live.ts';
+import { WatchButton } from './watch-button.tsx';
 
 export interface TaskPanelProps {
   model: PanelModel;
@@ -26,6 +27,8 @@ export interface TaskPanelProps {
   boardPath: string;
   workspaceId: string;
   description: { source: string; html: string };
+  /** The reader watches this task (decision 181). */
+  watching: boolean;
   /** Read before the click (`lib/early-panel`): up to a few seconds old, so read again once live. */
   openedEarly?: boolean;
 }
@@ -45,6 +48,7 @@ export function TaskPanel(props: TaskPanelProps) {
     boardPath,
     workspaceId,
     description,
+    watching,
     openedEarly,
   } = props;
   const [model, dispatch] = useReducer(panelReducer, initial);
@@ -75,6 +79,7 @@ export function TaskPanel(props: TaskPanelProps) {
     >
       <TitleField task={task} canEdit={canEdit} />
       <TaskActions task={task} canEdit={canEdit} canAdmin={canAdmin} />
+      <WatchButton taskId={task.id} watching={watching} />
       <TaskFields model={model} canEdit={canEdit} />
       <DescriptionField task={task} canEdit={canEdit} rendered={description} />
       <ChecklistSection taskId={task.id} items={model.checklist} canEdit={canEdit} />
@@ -96,6 +101,8 @@ export function TaskPanel(props: TaskPanelProps) {
         me={me}
         canEdit={canEdit}
         canAdmin={canAdmin}
+        workspaceId={workspaceId}
+        people={model.people}
       />
       <ActivityList entries={model.activity} columns={columns} />
     </PanelFrame>

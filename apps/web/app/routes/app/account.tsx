@@ -1,8 +1,11 @@
-/** @module routes/app/account — `/account`: profile and picture, password and email, sessions, deleting the account. */
+/** @module routes/app/account — `/account`: profile and picture, password and email, sessions, notifications, deleting the account. */
+import { getNotificationPreferences } from '@lanes/data/notifications/get-notification-preferences';
 import { getProfile } from '@lanes/data/profiles/get-profile';
+import { getTimeZone } from '@lanes/data/profiles/get-time-zone';
 import { accountAction } from '../../features/account/account-actions.server.ts';
 import { AvatarField } from '../../features/account/avatar-field.tsx';
 import { DeleteAccountForm } from '../../features/account/delete-account-form.tsx';
+import { NotificationsForm } from '../../features/account/notifications-form.tsx';
 import { ProfileForm } from '../../features/account/profile-form.tsx';
 import { EmailForm, PasswordForm, SessionsForm } from '../../features/account/security-forms.tsx';
 import { attemptKeys, beginEmail, beginSignIn, signedIn } from '../../features/auth/auth-limits.server.ts';
@@ -16,8 +19,18 @@ export const meta: Route.MetaFunction = () => [{ title: 'Your account · Lanes' 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, user } = requireUser(request, context);
   try {
-    const profile = await getProfile(client, { userId: user.id });
-    return { email: user.email, displayName: profile.display_name, avatarPath: profile.avatar_path };
+    const [profile, preferences, { timeZone }] = await Promise.all([
+      getProfile(client, { userId: user.id }),
+      getNotificationPreferences(client),
+      getTimeZone(client),
+    ]);
+    return {
+      email: user.email,
+      displayName: profile.display_name,
+      avatarPath: profile.avatar_path,
+      preferences,
+      timeZone,
+    };
   } catch (error) {
     toRouteError(error, request);
   }
@@ -35,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, displayName, avatarPath } = loaderData;
+  const { email, displayName, avatarPath, preferences, timeZone } = loaderData;
   return (
     <div className="account-page">
       <h1>Your account</h1>
@@ -49,6 +62,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <PasswordForm email={email} result={actionData} />
         <EmailForm email={email} result={actionData} />
         <SessionsForm result={actionData} />
+      </section>
+      <section className="panel" aria-labelledby="notifications-title" id="notifications">
+        <h2 id="notifications-title">Notifications</h2>
+        <NotificationsForm preferences={preferences} timeZone={timeZone} result={actionData} />
       </section>
       <section className="panel danger-zone" aria-labelledby="delete-title">
         <h2 id="delete-title">Delete account</h2>
