@@ -74,6 +74,26 @@ test('changing the password or the email needs the current password', async ({ p
   await expect(page).toHaveURL(/\/w$/);
 });
 
+test('the current-password check is a sign-in attempt: ten wrong guesses, then 429 even for the right one', async ({
+  page,
+}) => {
+  const me = await createAccount('Guess Limit');
+  await signInQuickly(page, me.email);
+  const post = (currentPassword: string) =>
+    page.request.post('/account', {
+      form: { intent: 'password', currentPassword, password: 'brand-new-pass-3' },
+      maxRedirects: 0,
+    });
+  for (let i = 0; i < 10; i += 1) expect((await post(`wrong-guess-${i}`)).status()).toBe(400);
+  const limited = await post(PASSWORD);
+  expect(limited.status()).toBe(429);
+  expect(await limited.text()).toMatch(/Too many attempts\. Please wait 1[45] minutes and try again\./);
+  // The same buckets as the sign-in page (decision 069): from this address it waits too.
+  await page.context().clearCookies();
+  await signIn(page, me.email, 'brand-new-pass-3');
+  await expect(page.getByRole('alert')).toContainText('Too many attempts');
+});
+
 test('the landing page confirms a deleted account', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('status')).toHaveCount(0);
