@@ -56,3 +56,25 @@ describe('Markdown', () => {
     expect(renderMarkdown('  \n').html).toBe('');
   });
 });
+
+describe('GitHub-flavoured Markdown', () => {
+  it('renders tables, read-only task lists, strikethrough and autolinks', () => {
+    const out = html(
+      '| Step | Owner |\n| --- | --- |\n| Ship | Ann |\n\n- [x] written\n- [ ] reviewed\n\n~~old plan~~ see https://example.com/plan',
+    );
+    expect(out).toContain('<table>');
+    expect(out).toContain('<th>Step</th>');
+    expect(out).toContain('<td>Ann</td>');
+    const boxes = out.match(/<input[^>]*>/g) ?? [];
+    expect(boxes).toHaveLength(2);
+    expect(boxes.filter((box) => box.includes('checked=""'))).toHaveLength(1);
+    expect(out).not.toMatch(/<input(?![^>]*disabled)/);
+    expect(out).toContain('<del>old plan</del>');
+    expect(out).toContain('href="https://example.com/plan"');
+  });
+
+  it('keeps raw HTML out of table cells too', () => {
+    const out = html('| a |\n| - |\n| <img src=x onerror=alert(1)> <script>x</script> |');
+    expect(out).not.toMatch(/<img|<script|onerror/i);
+  });
+});

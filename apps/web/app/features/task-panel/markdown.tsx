@@ -1,14 +1,19 @@
 /**
- * @module features/task-panel/markdown — a task description rendered from Markdown, safely: react-markdown
- * builds React elements from a syntax tree (never `innerHTML`); raw HTML in the source is dropped, not
- * rendered; link targets pass through its URL filter, which keeps http(s), mailto and relative links only.
+ * @module features/task-panel/markdown — a task description rendered from GitHub-flavoured Markdown (tables, task
+ * lists, strikethrough, autolinks through remark-gfm), safely: react-markdown builds React elements from a
+ * syntax tree (never `innerHTML`); raw HTML in the source is dropped, not rendered; link targets pass through
+ * its URL filter, which keeps http(s), mailto and relative links only. Task-list boxes are read-only.
  */
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+
+const plugins = [remarkGfm];
 
 export function Markdown({ source }: { source: string }) {
   return (
     <div className="markdown">
       <ReactMarkdown
+        remarkPlugins={plugins}
         skipHtml
         urlTransform={defaultUrlTransform}
         components={{
@@ -23,6 +28,23 @@ export function Markdown({ source }: { source: string }) {
             ),
           // Images would load third-party URLs in a teammate's browser (tracking pixels): their alt text shows.
           img: ({ alt }) => <span className="markdown-image">{alt ? `[${alt}]` : '[image]'}</span>,
+          // A task list's box shows its state; ticking it would need a write the description does not have.
+          input: ({ type, checked }) =>
+            type === 'checkbox' ? (
+              <input
+                type="checkbox"
+                checked={checked ?? false}
+                disabled
+                readOnly
+                aria-label={checked ? 'Done' : 'Not done'}
+              />
+            ) : null,
+          // Wide tables scroll inside the panel instead of widening it.
+          table: ({ children }) => (
+            <div className="markdown-table">
+              <table>{children}</table>
+            </div>
+          ),
         }}
       >
         {source}
