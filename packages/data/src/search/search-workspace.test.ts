@@ -1,6 +1,8 @@
 import { HIGHLIGHT_END, HIGHLIGHT_START } from '@lanes/shared/schemas/search';
 import { describe, expect, it } from 'vitest';
 import { createTaskWorld } from '../../tests/world.ts';
+import { createLabel } from '../boards/create-label.ts';
+import { listWorkspaceLabels } from '../boards/list-workspace-labels.ts';
 import { addComment } from '../comments/add-comment.ts';
 import { archiveTask } from '../tasks/archive-task.ts';
 import { searchWorkspace } from './search-workspace.ts';
@@ -34,5 +36,18 @@ describe('searchWorkspace', () => {
     await expect(
       searchWorkspace(world.owner.client, { workspaceId: world.workspaceId, q: 'x'.repeat(501) }),
     ).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+});
+
+describe('listWorkspaceLabels', () => {
+  it("lists the labels of the workspace's boards, and none of another's", async () => {
+    const { world } = await createTaskWorld('Labelled');
+    await createLabel(world.owner.client, { boardId: world.boardId, name: 'Bug', color: 'red' });
+    const labels = await listWorkspaceLabels(world.owner.client, { workspaceId: world.workspaceId });
+    expect(labels.map((l) => [l.name, l.board_id])).toEqual([['Bug', world.boardId]]);
+    const other = await createTaskWorld('Elsewhere');
+    expect(await listWorkspaceLabels(other.world.owner.client, { workspaceId: world.workspaceId })).toEqual(
+      [],
+    );
   });
 });

@@ -1,13 +1,16 @@
 /**
- * @module features/board/board-menu — the board's own actions, from a menu button beside its name: edit the
- * name and description (members and up), archive or restore it and delete it (admins and up; deleting asks for
- * the board's name). The dialogs (`board-dialogs.tsx`) load when one first opens.
+ * @module features/board/board-menu — the board's own actions, from a menu button beside its name: open its
+ * archived cards (everyone), edit the name and description (members and up), archive or restore it and delete it
+ * (admins and up; deleting asks for the board's name). The dialogs (`board-dialogs.tsx`) load when one first opens.
  */
 import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { MenuButton, type MenuItem } from '../../components/menu.tsx';
 
 export interface BoardMenuProps {
   board: { name: string; description: string; archived: boolean };
+  /** The board's archived cards (`/w/:slug/b/:boardId/archived`), for everyone who can see the board. */
+  archivedPath: string;
   canEdit: boolean;
   canAdmin: boolean;
 }
@@ -17,10 +20,11 @@ export type BoardDialogName = 'edit' | 'archive' | 'delete';
 // The dialogs load when one first opens: they are not needed for the board's first paint.
 const BoardDialog = lazy(() => import('./board-dialogs.tsx').then((m) => ({ default: m.BoardDialog })));
 
-export function BoardMenu({ board, canEdit, canAdmin }: BoardMenuProps) {
+export function BoardMenu({ board, archivedPath, canEdit, canAdmin }: BoardMenuProps) {
   const [open, setOpen] = useState<BoardDialogName | null>(null);
+  const navigate = useNavigate();
   const close = () => setOpen(null);
-  const items: MenuItem[] = [];
+  const items: MenuItem[] = [{ label: 'Archived cards', onSelect: () => void navigate(archivedPath) }];
   if (canEdit) items.push({ label: 'Edit name and description…', onSelect: () => setOpen('edit') });
   if (canAdmin) {
     items.push({
@@ -29,7 +33,6 @@ export function BoardMenu({ board, canEdit, canAdmin }: BoardMenuProps) {
     });
     items.push({ label: 'Delete board…', onSelect: () => setOpen('delete'), danger: true });
   }
-  if (items.length === 0) return null;
   return (
     <>
       <MenuButton label="Board actions" items={items} className="btn btn-secondary btn-small">

@@ -131,6 +131,7 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
         {board.archived_at ? <span className="badge">Archived</span> : null}
         <BoardMenu
           board={{ name: board.name, description: board.description, archived: board.archived_at !== null }}
+          archivedPath={`${boardPath}/archived`}
           canEdit={canEdit}
           canAdmin={canAdmin}
         />

@@ -1,8 +1,9 @@
 /**
  * @module routes/app/workspace-layout — `/w/:slug/*`: loads the workspace once (404 for outsiders) for the
- * boards list, the board and the settings below it; its bar leads to the settings.
+ * boards list, the board and the settings below it; its bar holds the workspace's search box and leads to the
+ * settings.
  */
-import { Link, NavLink, Outlet } from 'react-router';
+import { Form, Link, NavLink, Outlet } from 'react-router';
 import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
@@ -37,9 +38,25 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
             </li>
           </ol>
         </nav>
-        <nav aria-label="Workspace">
-          <NavLink to={`/w/${workspace.slug}/settings`}>Settings</NavLink>
-        </nav>
+        <div className="workspace-tools">
+          {/* A plain GET form: the search page works without JavaScript. */}
+          <Form
+            method="get"
+            action={`/w/${workspace.slug}/search`}
+            role="search"
+            className="workspace-search"
+          >
+            <input
+              type="search"
+              name="q"
+              aria-label={`Search ${workspace.name}`}
+              placeholder="Search cards"
+            />
+          </Form>
+          <nav aria-label="Workspace">
+            <NavLink to={`/w/${workspace.slug}/settings`}>Settings</NavLink>
+          </nav>
+        </div>
       </div>
       <Outlet />
     </>
