@@ -11,7 +11,8 @@
  * version, not the first: decoding to memory and then resizing costs ~40 ms more than libvips'
  * streamed pipeline, which a photo rendered once (the common case) should not pay.
  */
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from './sharp.ts';
 
 export interface Decoded {
   data: Buffer;
@@ -113,6 +114,7 @@ export class DecodeCache {
     const width = Math.ceil((swap ? meta.height! : meta.width!) / scale);
     const height = Math.ceil((swap ? meta.width! : meta.height!) / scale);
     try {
+      const sharp = await loadSharp();
       // Resizing to exactly 1/scale lets libvips decode at that scale and leaves nothing to resample.
       const { data, info } = await sharp(path, { sequentialRead: true })
         .rotate()

@@ -9,12 +9,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type FormatEnum, type Metadata, type Sharp } from 'sharp';
+import type { FormatEnum, Metadata, Sharp } from 'sharp';
 import { jpegScale, type Needed } from './decoded.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors, StorageError } from './errors.ts';
 import { dispositionHeader, missingBytes } from './read.ts';
 import type { ObjectRow } from './rows.ts';
+import { loadSharp } from './sharp.ts';
 
 export interface TransformOptions {
   width?: number;
@@ -143,6 +144,7 @@ async function sourceImage(
   const needed = neededSize(meta, options);
   const scale = needed && jpegScale(meta, needed);
   const base = scale ? await deps.decoded.get(version, path, meta, scale) : null;
+  const sharp = await loadSharp();
   if (!base) return sharp(path).rotate();
   return sharp(base.data, { raw: { width: base.width, height: base.height, channels: base.channels } });
 }
@@ -159,6 +161,7 @@ export async function renderImage(
   const source = deps.files.objectPath(row.version);
   let format: string;
   let meta: Metadata;
+  const sharp = await loadSharp();
   try {
     meta = await sharp(source).metadata();
     format = outputFormat(options, meta.format, request.headers.get('accept') ?? '');

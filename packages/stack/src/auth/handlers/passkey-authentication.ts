@@ -4,11 +4,7 @@
  * (the user id) and credential id find the passkey, @simplewebauthn/server checks the signature, challenge,
  * origin and RP id, and a session is issued with the `passkey` sign-in method.
  */
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { audit } from '../audit.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { json, obj, readBody, str } from '../http.ts';
@@ -16,11 +12,13 @@ import { issueSession } from '../sessions.ts';
 import type { Call } from '../state.ts';
 import { findUserById, isBanned, isConfirmed, isUuid } from '../users.ts';
 import { consumeChallenge, type PasskeyRow, storeChallenge } from '../webauthn.ts';
+import { loadWebAuthn } from '../webauthn-lib.ts';
 import { clientOf } from './common.ts';
 
 const failed = () => badRequest('webauthn_verification_failed', 'Credential verification failed');
 
 export async function authenticationOptions(call: Call): Promise<Response> {
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: call.service.config.passkey.rpId,
     userVerification: 'preferred',
@@ -50,6 +48,7 @@ export async function authenticationVerify(call: Call): Promise<Response> {
       and user_id = ${userId}`;
   if (!passkey) throw failed();
   const rp = service.config.passkey;
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   let newCounter: number;
   try {
     const result = await verifyAuthenticationResponse({

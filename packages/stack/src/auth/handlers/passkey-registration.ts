@@ -3,11 +3,7 @@
  * user adds a passkey, as GoTrue does (discoverable credential, no attestation, at most 10 per user, aal2
  * when the user has MFA). The ceremony is checked by @simplewebauthn/server.
  */
-import {
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { RegistrationResponseJSON, VerifiedRegistrationResponse } from '@simplewebauthn/server';
 import { audit } from '../audit.ts';
 import { type Caller, requireUser } from '../authenticate.ts';
 import { AuthError, badRequest, forbidden, unprocessable } from '../errors.ts';
@@ -22,6 +18,7 @@ import {
   passkeysOf,
   storeChallenge,
 } from '../webauthn.ts';
+import { loadWebAuthn } from '../webauthn-lib.ts';
 
 /** GoTrue asks for an aal2 session to manage passkeys once the user has a verified MFA factor. */
 export async function requirePasskeyManagementAal(db: Db, caller: Caller): Promise<void> {
@@ -50,6 +47,7 @@ export async function registrationOptions(call: Call): Promise<Response> {
   const user = caller.user;
   const name = user.email || user.phone || '';
   const metaName = user.raw_user_meta_data?.name;
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.rpDisplayName,
     rpID: rp.rpId,
@@ -81,7 +79,8 @@ export async function registrationVerify(call: Call): Promise<Response> {
     throw badRequest('webauthn_verification_failed', 'Invalid credential response');
   }
   const rp = call.service.config.passkey;
-  let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo'];
+  const { verifyRegistrationResponse } = await loadWebAuthn();
+  let info: VerifiedRegistrationResponse['registrationInfo'];
   try {
     const result = await verifyRegistrationResponse({
       response: credential as unknown as RegistrationResponseJSON,

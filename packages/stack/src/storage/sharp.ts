@@ -1,0 +1,7 @@
+/**
+ * @module storage/sharp — sharp, loaded at the first image transformation: libvips and its threads cost
+ * the idle stack ~20 MB that most projects never use (decision 173).
+ */
+import { lazy } from '../util/lazy.ts';
+
+export const loadSharp = lazy(async () => (await import('sharp')).default);
