@@ -3,13 +3,14 @@
  * @module deploy-backend — `pnpm deploy:backend`: applies the migrations and deploys the edge functions
  * and their secrets with the real Supabase CLI. What CI's deploy job runs, and the same from a laptop.
  *
- *   hosted:     SUPABASE_ACCESS_TOKEN, SUPABASE_DB_PASSWORD, SUPABASE_PROJECT_ID (+ LANES_* secrets)
+ *   hosted:     SUPABASE_ACCESS_TOKEN, SUPABASE_DB_PASSWORD, SUPABASE_PROJECT_ID, SUPABASE_SERVICE_ROLE_KEY
+ *               (+ LANES_* secrets; LANES_PROJECT_URL only for an API URL other than https://<ref>.supabase.co)
  *   rehearsal:  --db-url <postgres url> migrates that database; functions and secrets go to
  *               SUPABASE_PROJECT_ID only when it is set (with --profile for another Management API)
  *
  * Steps: type-check every function → link → `db push --dry-run` (into the job summary) → refuse edited
- * applied migrations → `db push` → `secrets set` → `functions deploy` each. `--dry-run` stops before
- * the first change.
+ * applied migrations → `db push` → Vault's `project_url` and `service_role_key` (the database calls its
+ * functions with them) → `secrets set` → `functions deploy` each. `--dry-run` stops before the first change.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,7 @@ import { edgeFunctions, localMigrations } from './deploy/project.ts';
 import { redactor, runCli } from './deploy/run.ts';
 import { withSecretsFile } from './deploy/secrets-file.ts';
 import { summarySection } from './deploy/summary.ts';
+import { upsertVaultSecrets, vaultSecrets } from './deploy/vault.ts';
 
 /** A refusal or failure with its message; exit code 1, no stack trace. */
 class DeployError extends Error {}
@@ -48,6 +50,7 @@ async function deploy(env: DeployEnv, args: ReturnType<typeof options>): Promise
   const redact = redactor([
     env.SUPABASE_ACCESS_TOKEN,
     env.SUPABASE_DB_PASSWORD,
+    env.SUPABASE_SERVICE_ROLE_KEY,
     ...Object.values(functionSecrets(env).values),
   ]);
   const cliOptions: cli.Options = { profile: args.profile };
@@ -76,6 +79,12 @@ async function deploy(env: DeployEnv, args: ReturnType<typeof options>): Promise
     if (secrets.missing.length) {
       throw new DeployError(`Set the functions' secrets ${secrets.missing.join(', ')} before deploying.`);
     }
+  }
+  const vault = vaultSecrets(env, projectRef);
+  if (projectRef && !vault.values) {
+    throw new DeployError(
+      `Set ${vault.missing.join(', ')}: the database calls its functions with them (Vault's project_url and service_role_key).`,
+    );
   }
 
   print(`Type-checking ${functions.length} edge functions as they will be bundled…\n`);
@@ -106,6 +115,15 @@ async function deploy(env: DeployEnv, args: ReturnType<typeof options>): Promise
   }
 
   await step(cli.pushMigrations(target, false, cliOptions));
+  if (vault.values) {
+    await upsertVaultSecrets(dbUrl, vault.values);
+    print('Vault: project_url and service_role_key set.\n');
+    summarySection(env.GITHUB_STEP_SUMMARY, 'Vault secrets set', Object.keys(vault.values).join('\n'));
+  } else {
+    print(
+      `No ${vault.missing.join(', ')}: Vault secrets not set, so the database cannot call its functions.\n`,
+    );
+  }
 
   if (!projectRef) {
     // Migrations only (`--db-url` to any Postgres, no project): the functions were type-checked above.

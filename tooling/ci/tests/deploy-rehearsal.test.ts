@@ -10,6 +10,7 @@ import type { RunningStack } from '@lanes/stack';
 import { generateTypes } from '@lanes/stack/database';
 import { startTestStack } from '@lanes/stack/testing';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_SECRETS } from '../src/deploy/env.ts';
 import { edgeFunctions } from '../src/deploy/project.ts';
@@ -64,6 +65,9 @@ const management = (path: string) =>
 const hostedEnv = () => ({
   SUPABASE_PROJECT_ID: PROJECT_REF,
   SUPABASE_ACCESS_TOKEN: ACCESS_TOKEN,
+  // What the database calls its functions with (Vault); the second stack plays the project's API.
+  SUPABASE_SERVICE_ROLE_KEY: target.serviceRoleKey,
+  LANES_PROJECT_URL: target.apiUrl,
   GITHUB_STEP_SUMMARY: summary,
   ...secrets(),
 });
@@ -129,7 +133,18 @@ describe('pnpm deploy:backend --db-url, against a second stack', () => {
     const written = readFileSync(summary, 'utf8');
     expect(written).toContain('### Database migrations (dry run)');
     expect(written).toContain('20261121130000_profiles.sql');
-    for (const value of [ACCESS_TOKEN, ...Object.values(secrets())]) {
+    // Vault holds the project's URL and key, for pg_cron → pg_net → the functions.
+    const db = postgres(target.dbUrl, { max: 1 });
+    expect(
+      await db`select name, decrypted_secret from vault.decrypted_secrets
+               where name in ('project_url', 'service_role_key') order by name`,
+    ).toEqual([
+      { name: 'project_url', decrypted_secret: target.apiUrl },
+      { name: 'service_role_key', decrypted_secret: target.serviceRoleKey },
+    ]);
+    await db.end();
+    expect(written).toContain('### Vault secrets set');
+    for (const value of [ACCESS_TOKEN, target.serviceRoleKey, ...Object.values(secrets())]) {
       expect(run.stdout + run.stderr).not.toContain(value);
       expect(written).not.toContain(value);
     }

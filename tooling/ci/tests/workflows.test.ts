@@ -46,6 +46,7 @@ describe('GitHub Actions workflows', () => {
       'SUPABASE_ACCESS_TOKEN',
       'SUPABASE_DB_PASSWORD',
       'SUPABASE_PROJECT_ID',
+      'SUPABASE_SERVICE_ROLE_KEY',
       ...FUNCTION_SECRETS,
     ]) {
       expect(backend).toMatch(new RegExp(`\\b${name}: \\$\\{\\{ (secrets|vars)\\.${name} \\}\\}`));

@@ -24,6 +24,10 @@ const schema = z.object({
   LANES_SITE_URL: z.url().optional(),
   LANES_EMAIL_API_URL: z.url().optional(),
   LANES_EMAIL_FROM: z.email().optional(),
+  /** Written into Vault for the database's calls to its functions (deploy/vault.ts). */
+  SUPABASE_SERVICE_ROLE_KEY: optional,
+  /** The API URL the database calls its functions at; default `https://<project ref>.supabase.co`. */
+  LANES_PROJECT_URL: z.url().optional(),
 });
 
 export type DeployEnv = z.infer<typeof schema>;
