@@ -16,6 +16,7 @@ import {
   type SubscribeBoardInput,
   subscribeBoard,
 } from '@lanes/data/realtime/subscribe-board';
+import { archiveTask } from '@lanes/data/tasks/archive-task';
 import { createTask } from '@lanes/data/tasks/create-task';
 import { moveTask } from '@lanes/data/tasks/move-task';
 import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
@@ -71,6 +72,7 @@ export function boardWrites(env: PublicEnv) {
     deleteLabel: (labelId: string) => attempt(() => deleteLabel(client, { labelId })),
     setTaskLabels: (input: { taskId: string; labelIds: string[] }) =>
       attempt(() => setTaskLabels(client, input)),
+    archiveTask: (input: { taskId: string; archived: boolean }) => attempt(() => archiveTask(client, input)),
     getBoard: (boardId: string) => attempt(() => getBoard(client, { boardId })),
   };
 }

@@ -14,6 +14,7 @@ import type { BoardModel } from './board-model.ts';
 import { boardReducer } from './board-reducer.ts';
 import { ConnectionBanner, FilterBar, Viewers } from './board-toolbar.tsx';
 import { CardMenu, type CardMenuState, menuPlace } from './card-menu.tsx';
+import { type CardPlace, moveCard } from './card-moves.ts';
 import { BOARD_DND_ID } from './card-sortable.ts';
 import { useColumnCards } from './column-cards.ts';
 import { ColumnView } from './column-view.tsx';
@@ -31,6 +32,19 @@ const NO_DRAGS: Record<string, string> = {};
 
 // Opens on demand: not part of the board's first paint.
 const LabelManager = lazy(() => import('./label-manager.tsx').then((m) => ({ default: m.LabelManager })));
+const CardMoveDialog = lazy(() =>
+  import('./card-move-dialog.tsx').then((m) => ({ default: m.CardMoveDialog })),
+);
+
+/** Focus on a card (once it is drawn in its new place), or on the board's first card when it has gone. */
+function focusCard(taskId: string | null) {
+  requestAnimationFrame(() => {
+    const card =
+      (taskId && document.querySelector<HTMLElement>(`[data-task-id="${taskId}"] .lane-card-body`)) ||
+      document.querySelector<HTMLElement>('.lane-card-body');
+    card?.focus();
+  });
+}
 
 export interface BoardScreenProps {
   boardId: string;
@@ -95,6 +109,7 @@ export const BoardScreen = memo(function BoardScreen({
   const live = useBoardLive(boardId, me, dispatch, settled);
   const [labelsOpen, setLabelsOpen] = useState(false);
   const [cardMenu, setCardMenu] = useState<CardMenuState | null>(null);
+  const [moving, setMoving] = useState<string | null>(null);
   useBoardShortcuts(canEdit);
 
   // A newer server copy of the board (after a revalidation) replaces ours.
@@ -145,6 +160,29 @@ export const BoardScreen = memo(function BoardScreen({
     if (taskId) document.querySelector<HTMLElement>(`[data-task-id="${taskId}"] .lane-card-body`)?.focus();
   }, [cardMenu]);
   const menuTask = cardMenu ? model.tasks.find((t) => t.id === cardMenu.taskId) : undefined;
+  const movingTask = moving ? model.tasks.find((t) => t.id === moving) : undefined;
+  const moveTo = useCallback(
+    (taskId: string, columnId: string, place: CardPlace) => {
+      void moveCard(
+        { model: getModel, dispatch, persistTask: writes.persistTask, refused },
+        taskId,
+        columnId,
+        place,
+      );
+      focusCard(taskId);
+    },
+    [getModel, writes.persistTask, refused],
+  );
+  const copyLink = useCallback(
+    (taskId: string) => {
+      const url = new URL(`${boardPath}/t/${taskId}`, window.location.href).href;
+      navigator.clipboard.writeText(url).then(
+        () => show('Link copied.'),
+        () => show(`Copy this link: ${url}`),
+      );
+    },
+    [boardPath, show],
+  );
 
   const changeFilter = useCallback((next: BoardFilter) => {
     setFilter(next);
@@ -238,10 +276,29 @@ export const BoardScreen = memo(function BoardScreen({
           task={menuTask}
           labels={model.labels}
           at={cardMenu.at}
-          onLabels={(labelIds) => writes.setTaskLabels(menuTask.id, labelIds)}
-          onManage={() => setLabelsOpen(true)}
+          actions={{
+            onMove: () => setMoving(menuTask.id),
+            onCopyLink: () => copyLink(menuTask.id),
+            onLabels: (labelIds) => writes.setTaskLabels(menuTask.id, labelIds),
+            onManage: () => setLabelsOpen(true),
+            onArchive: () => {
+              writes.archiveTask(menuTask.id);
+              show(`“${menuTask.title}” archived.`);
+              focusCard(null);
+            },
+          }}
           onClose={closeCardMenu}
         />
+      ) : null}
+      {movingTask ? (
+        <Suspense fallback={null}>
+          <CardMoveDialog
+            task={movingTask}
+            columns={model.columns}
+            onMove={(columnId, place) => moveTo(movingTask.id, columnId, place)}
+            onClose={() => setMoving(null)}
+          />
+        </Suspense>
       ) : null}
       {labelsOpen ? (
         <Suspense fallback={null}>

@@ -17,6 +17,7 @@ export const WRITE_NAMES = [
   'updateLabel',
   'deleteLabel',
   'setTaskLabels',
+  'archiveTask',
 ] as const satisfies readonly (keyof BoardWrites)[];
 export type WriteName = (typeof WRITE_NAMES)[number];
 export type Input<N extends WriteName> = Parameters<BoardWrites[N]>[0];

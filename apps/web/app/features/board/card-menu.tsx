@@ -1,8 +1,9 @@
 /**
  * @module features/board/card-menu — a card's context menu (right click, or Shift+F10 / the menu key on a
- * focused card): tick the board's labels on or off for that card; "Manage labels…" opens the label dialog.
+ * focused card), so keyboard and phone users never need to drag: Move to… (a column, top or bottom), Copy link,
+ * the board's labels ticked on or off for this card, Manage labels…, and Archive.
  */
-import { Menu } from '../../components/menu.tsx';
+import { Menu, type MenuItem } from '../../components/menu.tsx';
 import type { Label, Task } from './board-model.ts';
 
 export interface CardMenuState {
@@ -17,37 +18,49 @@ export function menuPlace(event: { clientX: number; clientY: number }, card: Ele
   return { x: box.left + 8, y: box.bottom - 4 };
 }
 
+export interface CardMenuActions {
+  onMove(): void;
+  onCopyLink(): void;
+  onLabels(labelIds: string[]): void;
+  onManage(): void;
+  onArchive(): void;
+}
+
 export function CardMenu({
   task,
   labels,
   at,
-  onLabels,
-  onManage,
+  actions,
   onClose,
 }: {
   task: Task;
   labels: Label[];
   at: CardMenuState['at'];
-  onLabels(labelIds: string[]): void;
-  onManage(): void;
+  actions: CardMenuActions;
   onClose(): void;
 }) {
-  const items = labels.map((label) => {
+  const labelItems: MenuItem[] = labels.map((label) => {
     const on = task.labelIds.includes(label.id);
     return {
       label: label.name,
       checked: on,
       icon: <span className={`label-dot label-${label.color}`} />,
       onSelect: () =>
-        onLabels(on ? task.labelIds.filter((id) => id !== label.id) : [...task.labelIds, label.id]),
+        actions.onLabels(on ? task.labelIds.filter((id) => id !== label.id) : [...task.labelIds, label.id]),
     };
   });
   return (
     <Menu
-      label={`Labels of ${task.title}`}
+      label={`Actions for ${task.title}`}
       at={at}
       onClose={onClose}
-      items={[...items, { label: 'Manage labels…', onSelect: onManage }]}
+      items={[
+        { label: 'Move to…', onSelect: actions.onMove },
+        { label: 'Copy link', onSelect: actions.onCopyLink },
+        ...labelItems,
+        { label: 'Manage labels…', onSelect: actions.onManage },
+        { label: 'Archive', onSelect: actions.onArchive, danger: true },
+      ]}
     />
   );
 }

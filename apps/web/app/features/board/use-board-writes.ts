@@ -253,6 +253,11 @@ export function useBoardWrites(options: BoardWritesOptions) {
         dispatch({ type: 'task-labels', taskId, labelIds });
         sendShown('setTaskLabels', { taskId, labelIds });
       },
+      /** The card leaves the board at once; a refusal brings the board back as the server has it. */
+      archiveTask: (taskId: string) => {
+        dispatch({ type: 'delete', table: 'tasks', id: taskId });
+        sendShown('archiveTask', { taskId, archived: true });
+      },
     }),
     [send, sendShown, followCreate, boardId, model, dispatch],
   );

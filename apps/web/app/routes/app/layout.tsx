@@ -6,6 +6,7 @@ import { AppHeader } from '../../components/app-header.tsx';
 import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
 import bellCss from '../../features/inbox/bell.css?inline';
 import { Bell } from '../../features/inbox/bell.tsx';
+import { PaletteLauncher } from '../../features/palette/palette-launcher.tsx';
 import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { RootData } from '../../root.tsx';
@@ -49,6 +50,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" className="app-main">
         {children}
       </main>
+      {root && user ? <PaletteLauncher theme={root.theme} /> : null}
     </>
   );
 }

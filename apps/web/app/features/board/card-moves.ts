@@ -1,0 +1,51 @@
+/**
+ * @module features/board/card-moves — moving a card without dragging (the card menu's "Move to…"): to the top
+ * or the bottom of a column. Shown at once, then sent as the same `moveTask` write a drop sends, through the
+ * ordered write queue; a refusal puts the card back where it was.
+ */
+import type { Dispatch } from 'react';
+import { type BoardModel, neighboursOf, tasksIn } from './board-model.ts';
+import { type BoardAction, boardReducer } from './board-reducer.ts';
+
+export type CardPlace = 'top' | 'bottom';
+
+export interface CardMoveDeps {
+  model(): BoardModel;
+  dispatch: Dispatch<BoardAction>;
+  persistTask(input: {
+    taskId: string;
+    columnId: string;
+    beforeId: string | null;
+    afterId: string | null;
+  }): Promise<string | null>;
+  refused(message: string): void;
+}
+
+/** Where the card lands, as the place action and its new neighbours; null when it would not move at all. */
+export function planCardMove(model: BoardModel, taskId: string, columnId: string, place: CardPlace) {
+  const task = model.tasks.find((t) => t.id === taskId);
+  if (!task || task.pending || !model.columns.some((c) => c.id === columnId)) return null;
+  const action: BoardAction = {
+    type: 'place-task',
+    taskId,
+    columnId,
+    index: place === 'top' ? 0 : Number.MAX_SAFE_INTEGER,
+  };
+  const after = boardReducer(model, action);
+  const neighbours = neighboursOf(tasksIn(after, columnId), taskId);
+  const same =
+    task.columnId === columnId &&
+    JSON.stringify(neighbours) === JSON.stringify(neighboursOf(tasksIn(model, columnId), taskId));
+  return same ? null : { action, neighbours, from: { columnId: task.columnId, position: task.position } };
+}
+
+export async function moveCard(deps: CardMoveDeps, taskId: string, columnId: string, place: CardPlace) {
+  const plan = planCardMove(deps.model(), taskId, columnId, place);
+  if (!plan) return;
+  deps.dispatch(plan.action);
+  const refusal = await deps.persistTask({ taskId, columnId, ...plan.neighbours });
+  if (refusal) {
+    deps.dispatch({ type: 'restore-task', taskId, ...plan.from });
+    deps.refused(refusal);
+  }
+}
