@@ -38,6 +38,7 @@ async function accessibleInBothThemes(page: Page, label: string) {
 }
 
 test('changing the password or the email needs the current password', async ({ page }) => {
+  test.setTimeout(60_000);
   const me = await createAccount('Sam Safety');
   await signInQuickly(page, me.email);
   await page.goto('/account');
@@ -108,6 +109,8 @@ test('a member demoted while on the board sees it turn read-only; removed, they 
   page,
   browser,
 }) => {
+  // Two browsers and four axe runs: more than the default on a loaded 2-core machine.
+  test.setTimeout(60_000);
   const mia = await createAccount('Mia Member', 'member');
   await signInQuickly(page, mia.email);
   await page.goto(ACME_BOARD);

@@ -34,17 +34,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Workspaces({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
+      <FormNotice>
+        {loaderData.removed ? (
+          <p>
+            You were removed from the workspace you were viewing, so its boards are no longer open to you.
+          </p>
+        ) : null}
+      </FormNotice>
       <section aria-labelledby="workspaces-title">
         <div className="section-head">
           <h1 id="workspaces-title">Your workspaces</h1>
         </div>
-        <FormNotice>
-          {loaderData.removed ? (
-            <p>
-              You were removed from the workspace you were viewing, so its boards are no longer open to you.
-            </p>
-          ) : null}
-        </FormNotice>
         <WorkspaceList workspaces={loaderData.workspaces} />
       </section>
       <CreateWorkspaceForm result={actionData} />
