@@ -54,6 +54,9 @@ Options:
 /** A usage mistake: printed with the usage, exit code 2. */
 class UsageError extends Error {}
 
+/** `serve` could not start the stack: the cause's message, printed as a boot failure. */
+class BootFailure extends Error {}
+
 const COMMANDS = new Set(['start', 'stop', 'status', 'reset', 'serve', 'gen-types']);
 const FORMATS = new Set(['pretty', 'env', 'json']);
 const STARTS_A_STACK = new Set(['start', 'serve', 'reset']);
@@ -147,44 +150,59 @@ async function main(): Promise<void> {
   }
 
   async function serve(): Promise<void> {
-    // Loaded here, not at the top: every service comes with it, and `status`/`stop` need none of them.
-    // Node's compile cache (in the OS temp dir, keyed by file content) makes this import ~3x faster
-    // from the second start on.
-    enableCompileCache();
-    const { startStack } = await import('./index.ts');
-    const { toEnv } = await import('./testing.ts');
-    const stack: RunningStack = await startStack({
-      workdir,
-      dataDir,
-      ...(dbUrl ? { dbUrl } : {}),
-      ...(Object.keys(ports).length ? { ports } : {}),
-      requireApiKey,
-    });
-    // Written only now that every server listens, and atomically, so `start` never reads half a file.
-    const state: State = { ...toEnv(stack), pid: process.pid, requireApiKey };
-    writeFileSync(`${stateFile}.tmp`, JSON.stringify(state, null, 2));
-    renameSync(`${stateFile}.tmp`, stateFile);
-    process.stderr.write(`[stack] ready in ${stack.timings.ready} ms ${JSON.stringify(stack.timings)}\n`);
-    const shutdown = async () => {
-      await stack.stop();
-      rmSync(stateFile, { force: true });
-      process.exit(0);
-    };
-    process.once('SIGTERM', shutdown);
-    process.once('SIGINT', shutdown);
-    // A stray rejection in one service must not take the whole stack down; a thrown exception leaves
-    // state unknown, so the stack stops cleanly (Postgres included) instead of leaving an orphan.
+    // Installed before anything starts: an error thrown from a callback while the stack boots (a child
+    // process or socket event nobody listens for) would otherwise end Node with a bare stack trace and
+    // its version line, and `stack start` would show that as the reason (decision 173).
+    let stack: RunningStack | undefined;
     process.on('unhandledRejection', (reason) => {
+      // A stray rejection in one service must not take the whole stack down, booting or not.
       process.stderr.write(`[stack] unhandled rejection: ${(reason as Error)?.stack ?? reason}\n`);
     });
     process.once('uncaughtException', (error) => {
-      process.stderr.write(`[stack] fatal: ${error.stack ?? error}\n`);
       setTimeout(() => process.exit(1), 5000).unref();
+      if (!stack) {
+        // Postgres stops by itself when this process exits (its watchdog's pipe closes).
+        process.stderr.write(`[stack] boot failed: ${error.stack ?? error}\n`);
+        process.exit(1);
+      }
+      // A thrown exception leaves state unknown, so the stack stops cleanly (Postgres included)
+      // instead of leaving an orphan.
+      process.stderr.write(`[stack] fatal: ${error.stack ?? error}\n`);
       stack.stop().finally(() => {
         rmSync(stateFile, { force: true });
         process.exit(1);
       });
     });
+    // Loaded here, not at the top: every service comes with it, and `status`/`stop` need none of them.
+    // Node's compile cache (in the OS temp dir, keyed by file content) makes this import ~3x faster
+    // from the second start on.
+    enableCompileCache();
+    const { toEnv } = await import('./testing.ts');
+    try {
+      const { startStack } = await import('./index.ts');
+      stack = await startStack({
+        workdir,
+        dataDir,
+        ...(dbUrl ? { dbUrl } : {}),
+        ...(Object.keys(ports).length ? { ports } : {}),
+        requireApiKey,
+      });
+    } catch (error) {
+      throw new BootFailure((error as Error).message, { cause: error });
+    }
+    // Written only now that every server listens, and atomically, so `start` never reads half a file.
+    const state: State = { ...toEnv(stack), pid: process.pid, requireApiKey };
+    writeFileSync(`${stateFile}.tmp`, JSON.stringify(state, null, 2));
+    renameSync(`${stateFile}.tmp`, stateFile);
+    process.stderr.write(`[stack] ready in ${stack.timings.ready} ms ${JSON.stringify(stack.timings)}\n`);
+    const running = stack;
+    const shutdown = async () => {
+      await running.stop();
+      rmSync(stateFile, { force: true });
+      process.exit(0);
+    };
+    process.once('SIGTERM', shutdown);
+    process.once('SIGINT', shutdown);
   }
 
   /** Starts `serve` detached and returns once it is ready (state file written) or has failed. */
@@ -316,6 +334,7 @@ main().catch((error: Error) => {
     console.error(`${error.message}\nRun \`stack --help\` for usage.`);
     process.exit(2);
   }
-  console.error(error.message);
+  // `serve` that could not start says so before why, as its uncaught errors do (the log shows both).
+  console.error(error instanceof BootFailure ? `[stack] boot failed: ${error.message}` : error.message);
   process.exit(1);
 });

@@ -232,6 +232,9 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
     stdio: ['pipe', 'ignore', 'pipe'],
     ...user,
   });
+  // Closing the pipe of a watchdog that already exited (Postgres crashed) fails with EPIPE, which is no
+  // news: the exit is what the supervisor acts on. Unheard, it would end the stack (decision 173).
+  child.stdin?.on('error', () => {});
 
   await new Promise<void>((resolve, reject) => {
     let stderr = '';
@@ -254,6 +257,8 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
     child.once('exit', (code) =>
       reject(new Error(`postgres exited with ${code} while starting:\n${stderr}`)),
     );
+    // A spawn that fails (EAGAIN or ENOMEM on a loaded machine) emits 'error', maybe without 'exit'.
+    child.once('error', (error) => reject(new Error(`could not start postgres: ${error.message}`)));
   });
 
   const url = `postgresql://${SUPERUSER}:${LOCAL_PASSWORD}@127.0.0.1:${port}/postgres`;

@@ -59,7 +59,9 @@ async function buildTemplate(target: string): Promise<void> {
   }
   for (const entry of readdirSync(ROOT)) {
     const path = join(ROOT, entry);
-    if (path !== target && Date.now() - statSync(path).mtimeMs > STALE_MS) {
+    // Another stack may be removing or renaming its own work folder right now: gone is not an error.
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat && path !== target && Date.now() - stat.mtimeMs > STALE_MS) {
       rmSync(path, { recursive: true, force: true });
     }
   }
