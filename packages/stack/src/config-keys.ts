@@ -93,6 +93,7 @@ const COVERED = [
   'auth.web3',
   'auth.third_party',
   'auth.hook',
+  'auth.enable_manual_linking',
 ];
 
 const CLI_KEYS = [...Object.keys(CLI_TEMPLATE), ...CLI_OTHER_KEYS].map((k) => k.split('.'));
@@ -156,7 +157,8 @@ export function reviewKeys(toml: Table): KeyReview {
       continue;
     }
     const dotted = key.join('.');
-    if (!EMULATED_SECTIONS.has(key[0]!) || COVERED.some((c) => dotted.startsWith(`${c}.`))) continue;
+    if (!EMULATED_SECTIONS.has(key[0]!) || COVERED.some((c) => dotted === c || dotted.startsWith(`${c}.`)))
+      continue;
     if (HONOURED.some((p) => matches(key, p))) continue;
     // A feature switched off, or left at the CLI's value, changes nothing the stack would do differently.
     if (table.enabled === false && key.at(-1) !== 'enabled') continue;
