@@ -2,14 +2,15 @@
  * @module bench/run — the web benchmarks, printed as numbers against their aims: JavaScript shipped to the
  * board, server render time of a 500-task board, teammate-visible move latency, the task panel (server render,
  * opening, live comments), Lighthouse on four pages, and the settings screen's render time and invitation
- * accept latency.
+ * accept latency, and the bell and inbox (a mention seen on another browser's bell, `/inbox` with 500 rows).
  * Run after `react-router build` (the `bench` script does both):
- * `node bench/run.ts [--only=js,ssr,moves,panel,lighthouse,settings]`.
+ * `node bench/run.ts [--only=js,ssr,moves,panel,lighthouse,settings,notifications]`.
  */
 import { resolve } from 'node:path';
 import { measureBoardJs } from './js-size.ts';
 import { audit } from './lighthouse.ts';
 import { measureMoves } from './move-latency.ts';
+import { fillInbox, measureMentionToBell } from './notifications.ts';
 import { fillTask, measureCommentSeen, measureOpenCard, seededTaskPath } from './panel.ts';
 import { createFullWorkspace, measureAccept } from './settings.ts';
 import { measureSsr } from './ssr-time.ts';
@@ -40,7 +41,8 @@ if (wanted('js')) {
   );
 }
 
-if (wanted('ssr') || wanted('moves') || wanted('panel') || wanted('lighthouse') || wanted('settings')) {
+const server = ['ssr', 'moves', 'panel', 'lighthouse', 'settings', 'notifications'];
+if (server.some(wanted)) {
   const world = await startWorld();
   try {
     const alice = await sessionCookie(world, 'alice@lanes.test');
@@ -123,6 +125,33 @@ if (wanted('ssr') || wanted('moves') || wanted('panel') || wanted('lighthouse') 
         `p50 ${seen.p50} ms, p95 ${seen.p95} ms`,
         'p95 ≤ 150',
         seen.p95 <= 150,
+      );
+    }
+    if (wanted('notifications')) {
+      const board = await createBoard(world, 'Bench inbox', 3, 60);
+      await fillInbox(world, board, 500);
+      const { page, loaders } = await measureSsr(`${world.appUrl}/inbox`, alice);
+      line(
+        'SSR of /inbox, 500 notifications',
+        `p50 ${page.p50} ms, p99 ${page.p99} ms`,
+        'p50 ≤ 40',
+        page.p50 <= 40,
+      );
+      console.log(
+        `${'  of which loaders only (.data, 200 GETs)'.padEnd(44)} p50 ${loaders.p50} ms, p99 ${loaders.p99} ms`,
+      );
+      const carol = await sessionCookie(world, 'carol@lanes.test');
+      const bell = await measureMentionToBell(
+        world,
+        { sender: carol, recipient: alice },
+        await seededTaskPath(world),
+        'alice',
+      );
+      line(
+        `Mention sent → recipient's bell (${bell.samples})`,
+        `p50 ${bell.p50} ms, p95 ${bell.p95} ms`,
+        'p95 ≤ 150',
+        bell.p95 <= 150,
       );
     }
     if (wanted('lighthouse')) {

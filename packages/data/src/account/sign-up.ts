@@ -2,6 +2,7 @@
 import { PATHS } from '@lanes/shared/constants';
 import { LanesError } from '@lanes/shared/errors';
 import { signUpInput } from '@lanes/shared/schemas/auth';
+import { timeZone as timeZoneSchema } from '@lanes/shared/schemas/notification';
 import type { LanesClient } from '../client.ts';
 import { parseInput, unwrap } from '../internal/checks.ts';
 
@@ -14,20 +15,24 @@ export interface SignUpResult {
 }
 
 /**
+ * `timeZone` is the browser's (Intl), for the digest and reminders at 08:00 local time: sent in the user
+ * metadata when it is a zone this runtime knows, and taken by the new profile when Postgres knows it too
+ * (otherwise UTC); a bad one never stops a sign-up.
  * @example await signUp(client, { email, password, displayName }, { siteUrl: 'http://localhost:5173' })
  */
 export async function signUp(
   client: LanesClient,
   input: unknown,
-  options: { siteUrl: string },
+  options: { siteUrl: string; timeZone?: string },
 ): Promise<SignUpResult> {
   const { email, password, displayName } = parseInput(signUpInput, input);
+  const zone = timeZoneSchema.safeParse(options.timeZone ?? '');
   const data = unwrap(
     await client.auth.signUp({
       email,
       password,
       options: {
-        data: { display_name: displayName },
+        data: { display_name: displayName, ...(zone.success ? { time_zone: zone.data } : {}) },
         emailRedirectTo: new URL(PATHS.authConfirm, options.siteUrl).href,
       },
     }),

@@ -96,7 +96,7 @@ export async function signUpAction(client: LanesClient, request: Request, form: 
     await signUp(
       client,
       { email, password: text(form, 'password'), displayName: text(form, 'displayName') },
-      siteUrl(),
+      { ...siteUrl(), timeZone: text(form, 'timeZone') },
     );
   } catch (error) {
     return failed(error, email);
