@@ -69,3 +69,30 @@ export const timeZone = z
   );
 
 export const setTimeZoneInput = z.object({ timeZone });
+
+/** A one-click unsubscribe token from an email (decision 075): `<user uuid>.<kind or digest>.<signature>`. */
+export const unsubscribeInput = z.object({
+  token: z.string().regex(/^[0-9a-f-]{36}\.[a-z_]{1,20}\.[A-Za-z0-9_-]{43}$/, {
+    message: 'This unsubscribe link is not valid.',
+  }),
+});
+
+/** What unsubscribing changed: the kinds now delivered in the app only. */
+export const unsubscribeAnswer = z.object({
+  scope: z.union([notificationKind, z.literal('digest')]),
+  kinds: z.array(notificationKind),
+});
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswer>;
+
+/** A notification email that kept failing, as the workspace's admins see it (decision 075). */
+export const notificationEmailFailure = z.object({
+  id: z.number().int(),
+  kind: z.enum(['instant', 'digest']),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  failed_at: timestamp,
+  recipient: z.object({ id, display_name: z.string() }).nullable(),
+});
+export type NotificationEmailFailure = z.infer<typeof notificationEmailFailure>;
+
+export const listEmailFailuresInput = z.object({ workspaceId: id });
