@@ -5,11 +5,10 @@
  * role key; nothing in the request says what to remove, the queue does.
  */
 import { BUCKETS } from '@lanes/shared/constants.ts';
-import { LanesError } from '@lanes/shared/errors.ts';
 import { serviceClient } from '../_shared/clients.ts';
 import { dbError } from '../_shared/db-error.ts';
-import { env } from '../_shared/env.ts';
 import { json, serve } from '../_shared/http.ts';
+import { requireServiceRole } from '../_shared/service-role.ts';
 
 /** Storage removes at most 1,000 paths per call; smaller batches keep one failure's retry small. */
 const BATCH = 100;
@@ -42,17 +41,3 @@ serve(async (req) => {
   }
   return json(200, { removed, failed });
 });
-
-/**
- * Only the service role key drains the queue: the gateway has checked the JWT's signature
- * (verify_jwt), and the key must be the very one this project gives its functions.
- */
-function requireServiceRole(req: Request): void {
-  const token = (req.headers.get('Authorization') ?? '').replace(/^Bearer\s+/i, '');
-  const expected = env().SUPABASE_SERVICE_ROLE_KEY;
-  const a = new TextEncoder().encode(token);
-  const b = new TextEncoder().encode(expected);
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) diff |= a[i]! ^ b[i]!;
-  if (diff !== 0) throw new LanesError('FORBIDDEN', { message: 'Only the service role drains this queue.' });
-}
