@@ -53,7 +53,14 @@ export interface ExportedTask {
 }
 
 export interface BoardExport {
-  board: { id: string; name: string; description: string; archivedAt: string | null; createdAt: string };
+  board: {
+    id: string;
+    workspaceId: string;
+    name: string;
+    description: string;
+    archivedAt: string | null;
+    createdAt: string;
+  };
   columns: { name: string; isDone: boolean; wipLimit: number | null }[];
   labels: { name: string; color: string }[];
   /** In board order: by column, then by place in the column. */
@@ -93,6 +100,7 @@ export async function exportBoard(client: LanesClient, input: unknown): Promise<
   return {
     board: {
       id: board.id,
+      workspaceId: board.workspace_id,
       name: board.name,
       description: board.description,
       archivedAt: board.archived_at,

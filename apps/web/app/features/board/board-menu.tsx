@@ -1,7 +1,7 @@
 /**
  * @module features/board/board-menu — the board's own actions, from a menu button beside its name: open its
- * archived cards (everyone), edit the name and description (members and up), archive or restore it and delete it
- * (admins and up; deleting asks for the board's name). The dialogs (`board-dialogs.tsx`) load when one first opens.
+ * archived cards and export it (everyone), edit the name and description (members and up), archive or restore it
+ * and delete it (admins and up; deleting asks for the board's name). The dialogs load when one first opens.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,12 +19,14 @@ export type BoardDialogName = 'edit' | 'archive' | 'delete';
 
 // The dialogs load when one first opens: they are not needed for the board's first paint.
 const BoardDialog = lazy(() => import('./board-dialogs.tsx').then((m) => ({ default: m.BoardDialog })));
+const ExportDialog = lazy(() => import('./export-dialog.tsx').then((m) => ({ default: m.ExportDialog })));
 
 export function BoardMenu({ board, archivedPath, canEdit, canAdmin }: BoardMenuProps) {
-  const [open, setOpen] = useState<BoardDialogName | null>(null);
+  const [open, setOpen] = useState<BoardDialogName | 'export' | null>(null);
   const navigate = useNavigate();
   const close = () => setOpen(null);
   const items: MenuItem[] = [{ label: 'Archived cards', onSelect: () => void navigate(archivedPath) }];
+  items.push({ label: 'Export…', onSelect: () => setOpen('export') });
   if (canEdit) items.push({ label: 'Edit name and description…', onSelect: () => setOpen('edit') });
   if (canAdmin) {
     items.push({
@@ -41,7 +43,12 @@ export function BoardMenu({ board, archivedPath, canEdit, canAdmin }: BoardMenuP
       </MenuButton>
       {open ? (
         <Suspense fallback={null}>
-          <BoardDialog open={open} board={board} onClose={close} />
+          {open === 'export' ? (
+            // The board's own path: the archived cards' path without its last segment.
+            <ExportDialog boardPath={archivedPath.replace(/\/archived$/, '')} onClose={close} />
+          ) : (
+            <BoardDialog open={open} board={board} onClose={close} />
+          )}
         </Suspense>
       ) : null}
     </>

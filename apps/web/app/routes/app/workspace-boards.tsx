@@ -27,6 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       workspace,
       showArchived,
       canCreate: ROLE_RANK[workspace.role] >= ROLE_RANK.member,
+      canImport: ROLE_RANK[workspace.role] >= ROLE_RANK.admin,
       boards: boards.map((b) => ({
         id: b.id,
         name: b.name,
@@ -43,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => runWorkspaceAction(args, createBoardAction);
 
 export default function WorkspaceBoards({ loaderData, actionData }: Route.ComponentProps) {
-  const { workspace, boards, showArchived, canCreate } = loaderData;
+  const { workspace, boards, showArchived, canCreate, canImport } = loaderData;
   return (
     <>
       <section aria-labelledby="boards-title">
@@ -52,6 +53,7 @@ export default function WorkspaceBoards({ loaderData, actionData }: Route.Compon
           <Link to={showArchived ? '.' : '?archived=1'} replace>
             {showArchived ? 'Hide archived boards' : 'Show archived boards'}
           </Link>
+          {canImport ? <Link to={`/w/${workspace.slug}/import`}>Import from Trello</Link> : null}
         </div>
         <BoardList slug={workspace.slug} boards={boards} canCreate={canCreate} />
       </section>
