@@ -158,9 +158,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // The card's context menu, from the keyboard.
     await card(page, 'Fix the login').focus();
     await page.keyboard.press('Shift+F10');
-    const menu = page.getByRole('menu', { name: 'Labels of Fix the login' });
-    await expect(menu.getByRole('menuitemcheckbox', { name: 'UX' })).toBeFocused();
+    const menu = page.getByRole('menu', { name: 'Actions for Fix the login' });
+    await expect(menu.getByRole('menuitem', { name: 'Move to…' })).toBeFocused();
     await expectAccessible(page, `card menu (${colorScheme})`);
+    // The first letter goes to the label (decision 186: the menu also moves, copies a link and archives).
+    await page.keyboard.press('u');
+    await expect(menu.getByRole('menuitemcheckbox', { name: 'UX' })).toBeFocused();
     await page.keyboard.press('Space');
     await expect(menu.getByRole('menuitemcheckbox', { name: 'UX' })).toHaveAttribute('aria-checked', 'true');
     await page.keyboard.press('Escape');

@@ -2,7 +2,7 @@
  * @module features/board/card-move-dialog — the card menu's "Move to…": a column and top or bottom, then Move.
  * Loaded when it first opens, not with the board's first paint.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Dialog, DialogActions } from '../../components/dialog.tsx';
 import type { Column, Task } from './board-model.ts';
 import type { CardPlace } from './card-moves.ts';
@@ -20,6 +20,11 @@ export function CardMoveDialog({
 }) {
   const [columnId, setColumnId] = useState(task.columnId);
   const [place, setPlace] = useState<CardPlace>('top');
+  const select = useRef<HTMLSelectElement>(null);
+  // Named by its label alone (a wrapping label would add the chosen option's text to the name).
+  const labelId = useId();
+  // After the dialog's own effect has opened it (which focuses its first button): the choice comes first.
+  useEffect(() => select.current?.focus(), []);
   function submit(event: FormEvent) {
     event.preventDefault();
     onClose();
@@ -29,8 +34,14 @@ export function CardMoveDialog({
     <Dialog title={`Move ${task.title}`} onClose={onClose}>
       <form className="dialog-form" onSubmit={submit}>
         <label className="field">
-          <span>Column</span>
-          <select name="columnId" value={columnId} onChange={(e) => setColumnId(e.currentTarget.value)}>
+          <span id={labelId}>Column</span>
+          <select
+            ref={select}
+            aria-labelledby={labelId}
+            name="columnId"
+            value={columnId}
+            onChange={(e) => setColumnId(e.currentTarget.value)}
+          >
             {columns.map((column) => (
               <option key={column.id} value={column.id}>
                 {column.id === task.columnId ? `${column.name} (now)` : column.name}

@@ -3,7 +3,7 @@
  * boards, tasks found as you type, people and actions, in groups. The field keeps the focus; ↑/↓ move the
  * active option (`aria-activedescendant`), Enter chooses it, Esc closes. Loaded on the first Cmd/Ctrl-K.
  */
-import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
 import { usePublicEnv } from '../../lib/public-env.ts';
@@ -48,6 +48,10 @@ export function Palette({ context, onClose }: { context: PaletteContext; onClose
   // When each query was typed, to measure keystroke → results on screen (User Timing, read by the web bench).
   const [typedAt] = useState(() => new Map<string, number>());
   const [canCreateTask] = useState(() => newTaskField() !== null);
+  const fieldRef = useRef<HTMLInputElement>(null);
+
+  // After the dialog's own effect has opened it (which focuses its first button): the field takes the keys.
+  useEffect(() => fieldRef.current?.focus(), []);
 
   useEffect(() => {
     let current = true;
@@ -151,6 +155,7 @@ export function Palette({ context, onClose }: { context: PaletteContext; onClose
       </style>
       <div className="palette">
         <input
+          ref={fieldRef}
           className="palette-field"
           type="text"
           role="combobox"
@@ -163,7 +168,6 @@ export function Palette({ context, onClose }: { context: PaletteContext; onClose
           aria-activedescendant={active ? optionId(active) : undefined}
           autoComplete="off"
           spellCheck={false}
-          autoFocus
           value={query}
           onChange={(event) => {
             const next = event.currentTarget.value;
