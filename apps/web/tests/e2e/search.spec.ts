@@ -1,8 +1,8 @@
 /**
  * Search, the board archive and GitHub-flavoured Markdown (issue 24; decisions 077, 182, 183), in Chromium: a card
  * found by a word only in its comment through the workspace bar's search box with JavaScript off, a card restored
- * from the archive reached from the board menu, a description's table and task list; axe on the search and
- * archive screens in both themes.
+ * from the archive reached from the board menu, a description's table and task list, a comment's Markdown and
+ * mention; axe on the search and archive screens in both themes.
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
@@ -100,7 +100,9 @@ test('an archived card is restored from the archive, reached from the board menu
   await expect(card(page, title)).toBeVisible();
 });
 
-test('a description with a table and a task list renders them, the boxes read-only', async ({ page }) => {
+test('a description with a table and a task list renders them, the boxes read-only; comments render Markdown', async ({
+  page,
+}) => {
   const title = `Release plan ${word()}`;
   const id = await seededTask(
     title,
@@ -114,4 +116,14 @@ test('a description with a table and a task list renders them, the boxes read-on
   await expect(panel.getByRole('checkbox', { name: 'Done', exact: true })).toBeChecked();
   await expect(panel.getByRole('checkbox', { name: 'Not done', exact: true })).not.toBeChecked();
   await expect(panel.getByRole('checkbox', { name: 'Done', exact: true })).toBeDisabled();
+  await adminPost('/rest/v1/comments', {
+    task_id: id,
+    author_id: CAROL,
+    body: `**Shipped** ~~late~~ by @[${CAROL}]`,
+  });
+  await page.reload();
+  const comment = page.getByRole('dialog').locator('.comment-body').filter({ hasText: 'Shipped' });
+  await expect(comment.locator('strong')).toHaveText('Shipped');
+  await expect(comment.locator('del')).toHaveText('late');
+  await expect(comment.locator('.mention-chip')).toHaveText(/^@Carol/);
 });

@@ -128,9 +128,7 @@ function CommentItem({
             </div>
           </form>
         ) : (
-          <p className="comment-body">
-            <MentionText text={body} names={names} />
-          </p>
+          <CommentBody body={body} rendered={comment.rendered} names={names} />
         )}
         {draft === null && (mine || canDelete) ? (
           <div className="comment-tools">
@@ -223,5 +221,28 @@ function NewComment({ taskId, mentions }: { taskId: string; mentions: Mentions }
         Comment
       </button>
     </fetcher.Form>
+  );
+}
+
+/**
+ * The server's Markdown HTML while the body is still the one it rendered (react-markdown's own output, never the
+ * raw text; decision 183); a body the server has not rendered (a live or pending edit) shows as text with chips.
+ */
+function CommentBody({
+  body,
+  rendered,
+  names,
+}: {
+  body: string;
+  rendered: PanelComment['rendered'];
+  names: ReadonlyMap<string, string>;
+}) {
+  if (rendered && rendered.source === body) {
+    return <div className="comment-body" dangerouslySetInnerHTML={{ __html: rendered.html }} />;
+  }
+  return (
+    <p className="comment-body">
+      <MentionText text={body} names={names} />
+    </p>
   );
 }

@@ -12,7 +12,7 @@ import { toRouteError } from '../../lib/http.server.ts';
 import { byNameField } from '../../lib/names.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { PanelModel } from './panel-model.ts';
-import { type RenderedMarkdown, renderMarkdown } from './render-markdown.server.tsx';
+import { type RenderedMarkdown, renderComment, renderMarkdown } from './render-markdown.server.tsx';
 export interface PanelData {
   model: PanelModel;
   /** Members and up edit (on an active board); viewers read. */
@@ -64,6 +64,7 @@ export async function loadPanel(
   }
   const role = found.members.find((m) => m.user_id === where.userId)?.role;
   if (!role) throw new LanesError('NOT_FOUND');
+  const names = new Map(found.members.map((m) => [m.user_id, m.profile?.display_name ?? 'Unknown']));
   return {
     model: {
       task: found.task,
@@ -77,7 +78,10 @@ export async function loadPanel(
           role: m.role,
         }))
         .sort(byNameField),
-      comments: found.comments,
+      // Rendered here like the description, so the browser needs no Markdown code to show them (decision 183).
+      comments: found.comments.map((c) =>
+        c.deleted_at ? c : { ...c, rendered: renderComment(c.body, names) },
+      ),
       attachments: found.attachments,
       checklist: found.checklistItems,
       activity: found.activity,

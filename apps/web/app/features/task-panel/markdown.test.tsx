@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.tsx';
-import { renderMarkdown } from './render-markdown.server.tsx';
+import { renderComment, renderMarkdown } from './render-markdown.server.tsx';
 
 // The rendered description, without the component's own wrapper.
 const html = (source: string) =>
@@ -76,5 +76,31 @@ describe('GitHub-flavoured Markdown', () => {
   it('keeps raw HTML out of table cells too', () => {
     const out = html('| a |\n| - |\n| <img src=x onerror=alert(1)> <script>x</script> |');
     expect(out).not.toMatch(/<img|<script|onerror/i);
+  });
+});
+
+describe('renderComment', () => {
+  const ann = '0b5e2a1c-0000-4000-8000-000000000001';
+  it('renders a comment as Markdown with each mention as a chip of the current name', () => {
+    const { source, html: out } = renderComment(
+      `**Ship it** @[${ann}] and @[${ann.replace('1', '2')}]`,
+      new Map([[ann, 'Ann Lee']]),
+    );
+    expect(source).toBe(`**Ship it** @[${ann}] and @[${ann.replace('1', '2')}]`);
+    expect(out).toContain('<strong>Ship it</strong>');
+    expect(out).toContain('<span class="mention-chip">@Ann Lee</span>');
+    expect(out).toContain('<span class="mention-chip">@unknown person</span>');
+    expect(out).not.toContain('href="#mention');
+  });
+
+  it('keeps a name that looks like Markdown or HTML a plain name, and drops raw HTML', () => {
+    const out = renderComment(
+      `@[${ann}] <img src=x onerror=alert(1)>`,
+      new Map([[ann, '](javascript:alert(1)) <b>x</b> *y*']]),
+    ).html;
+    expect(out).not.toMatch(/href="javascript|<img|<b>|onerror=/i);
+    expect(out).toContain(
+      '<span class="mention-chip">@](javascript:alert(1)) &lt;b&gt;x&lt;/b&gt; *y*</span>',
+    );
   });
 });

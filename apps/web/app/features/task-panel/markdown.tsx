@@ -9,6 +9,9 @@ import remarkGfm from 'remark-gfm';
 
 const plugins = [remarkGfm];
 
+/** A mention inside a rendered comment is a link to this fragment plus the user's id; it is drawn as a chip. */
+export const MENTION_HREF = '#mention-';
+
 export function Markdown({ source }: { source: string }) {
   return (
     <div className="markdown">
@@ -19,7 +22,9 @@ export function Markdown({ source }: { source: string }) {
         components={{
           // A link whose target the filter emptied is only its text.
           a: ({ href, children }) =>
-            href ? (
+            href?.startsWith(MENTION_HREF) ? (
+              <span className="mention-chip">{children}</span>
+            ) : href ? (
               <a href={href} rel="noopener noreferrer nofollow" target="_blank">
                 {children}
               </a>

@@ -22,7 +22,11 @@ export interface Person {
 }
 
 /** A comment with its author's profile (null once the account is gone). */
-export type PanelComment = CommentRow & { author: ProfileSummary | null };
+/** `rendered`: the body as Markdown HTML from the server (decision 183), while the body is still its `source`. */
+export type PanelComment = CommentRow & {
+  author: ProfileSummary | null;
+  rendered?: { source: string; html: string };
+};
 
 export interface PanelModel {
   task: PanelTask;
