@@ -11,6 +11,7 @@ import {
   ACME_ID,
   admin,
   adminPost,
+  card,
   createAccount,
   expect,
   live,
@@ -116,6 +117,10 @@ test('a member demoted while on the board sees it turn read-only; removed, they 
   await page.goto(ACME_BOARD);
   await live(page);
   await expect(page.getByLabel(/^New task in/).first()).toBeVisible();
+  // With a task panel open: it must follow too.
+  await card(page, 'Fix signup on Safari').click();
+  const title = page.getByRole('dialog').getByRole('textbox', { name: 'Title' });
+  await expect(title).toBeVisible();
 
   const owner = await newPage(browser);
   await signInQuickly(owner, 'alice@lanes.test');
@@ -129,7 +134,9 @@ test('a member demoted while on the board sees it turn read-only; removed, they 
   await expect(page.getByRole('status').filter({ hasText: 'Your role is now viewer' })).toBeVisible();
   await expect(page.getByLabel(/^New task in/)).toHaveCount(0);
   await expect(page.getByLabel('New column', { exact: true })).toHaveCount(0);
-  await accessibleInBothThemes(page, 'board after a live demotion');
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Fix signup on Safari' })).toBeVisible();
+  await expect(title).toHaveCount(0);
+  await accessibleInBothThemes(page, 'board and panel after a live demotion');
 
   await row.getByText('Remove', { exact: true }).click();
   await row.getByRole('button', { name: 'Remove Mia Member from Acme' }).click();

@@ -6,7 +6,7 @@
  */
 import type { Role } from '@lanes/shared/constants';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { afterFirstPaint } from '../../lib/after-first-paint.ts';
 import { loadInTurns } from '../../lib/load-in-turns.ts';
 import { usePublicEnv } from '../../lib/public-env.ts';
@@ -22,7 +22,6 @@ export const REMOVED_PATH = '/w?removed=1';
 
 export function useLiveRole(workspaceId: string, rendered: Role): LiveRole {
   const env = usePublicEnv();
-  const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const [live, setLive] = useState<LiveRole>({ role: rendered, changed: false });
   const current = useRef(rendered);
@@ -41,7 +40,9 @@ export function useLiveRole(workspaceId: string, rendered: Role): LiveRole {
         if (closed) return;
         stop = module.followMyRole(env, workspaceId, (role) => {
           if (role === null) {
-            void navigate(REMOVED_PATH, { replace: true });
+            // A document load, not a router navigation: an open panel's own refetch (its task just became
+            // invisible) would otherwise cancel it and land on a 404. Replaced, so Back does not return here.
+            window.location.replace(REMOVED_PATH);
             return;
           }
           if (current.current === role) return;
@@ -56,7 +57,7 @@ export function useLiveRole(workspaceId: string, rendered: Role): LiveRole {
       closed = true;
       stop?.();
     };
-  }, [env, workspaceId, navigate, revalidate]);
+  }, [env, workspaceId, revalidate]);
 
   return live;
 }

@@ -4,7 +4,7 @@
  * closes; Esc and the close link return to the board's URL.
  */
 import { useEffect, useMemo, useReducer, useRef } from 'react';
-import { useNavigate, useRouteLoaderData } from 'react-router';
+import { useNavigate, useOutletContext, useRouteLoaderData } from 'react-router';
 import { ActivityList } from './activity-list.tsx';
 import { AttachmentList } from './attachment-list.tsx';
 import { AttachmentUpload } from './attachment-upload.tsx';
@@ -56,8 +56,10 @@ export function TaskPanel(props: TaskPanelProps) {
   useEffect(() => dispatch({ type: 'reset', model: initial }), [initial]);
 
   const board = useRouteLoaderData('routes/app/board') as BoardRouteData | undefined;
-  // An archived board is read-only for everyone.
-  const canEdit = roleCanEdit && (board?.canEdit ?? true);
+  // An archived board is read-only for everyone; a member demoted while the panel is open, at once (the
+  // board route passes its live `canEdit` down, decision 191).
+  const live = useOutletContext<{ canEdit: boolean } | undefined>();
+  const canEdit = roleCanEdit && (live?.canEdit ?? board?.canEdit ?? true);
   const columns = Object.fromEntries((board?.model.columns ?? []).map((c) => [c.id, c.name]));
 
   const navigate = useNavigate();

@@ -114,7 +114,10 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
   );
   // Known before the board's HTML, so a phone's full-screen panel spares the columns beneath from the first
   // paint on (panel.css).
-  const panel = useOutlet();
+  // The task panel reads the board's live `canEdit` from here: a demotion with a panel open reaches it too,
+  // though the panel's own revalidations skip the routes above it (decision 127).
+  const outletContext = useMemo(() => ({ canEdit }), [canEdit]);
+  const panel = useOutlet(outletContext);
   // A card's panel starts reading when the pointer rests on the card, before the click (decision 164).
   const intent = usePanelIntent();
   return (
