@@ -2,5 +2,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['app/**/*.test.{ts,tsx}'], environment: 'node' },
+  test: { include: ['app/**/*.test.{ts,tsx}', 'tests/styles/**/*.test.ts'], environment: 'node' },
 });

@@ -1,8 +1,8 @@
-/** @module components/button — the one button: primary, secondary or quiet; disabled and busy while pending. */
+/** @module components/button — the one button: primary, secondary, quiet or danger; disabled and busy while pending. */
 import type { ButtonHTMLAttributes } from 'react';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'quiet';
+  variant?: 'primary' | 'secondary' | 'quiet' | 'danger';
   pending?: boolean;
 }
 

@@ -43,7 +43,7 @@ export function DeleteAccountForm({
           </p>
         ) : null}
       </FormError>
-      <Button name="intent" value="delete" className="btn-danger" pending={form.pending}>
+      <Button variant="danger" name="intent" value="delete" pending={form.pending}>
         Delete my account
       </Button>
     </Form>

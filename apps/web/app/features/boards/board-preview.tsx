@@ -26,11 +26,11 @@ export function BoardPreview({ columns, tasks }: { columns: PreviewColumn[]; tas
     );
   }
   return (
-    <ol className="board-columns" aria-label="Columns">
+    <ol className="preview-columns" aria-label="Columns">
       {columns.map((column) => {
         const inColumn = tasks.filter((task) => task.columnId === column.id);
         return (
-          <li key={column.id} className="board-column" aria-labelledby={`column-${column.id}`}>
+          <li key={column.id} className="preview-column" aria-labelledby={`column-${column.id}`}>
             <h2 id={`column-${column.id}`}>
               {column.name} <span className="badge">{inColumn.length}</span>
             </h2>

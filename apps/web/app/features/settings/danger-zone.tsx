@@ -32,7 +32,7 @@ export function DangerZone({ name, result }: { name: string; result: SettingsAct
           autoFocus={form.focusField === 'confirm'}
         />
         <FormError>{form.errors?.form ? <p>{form.errors.form}</p> : null}</FormError>
-        <Button variant="secondary" className="btn-danger" pending={form.pending}>
+        <Button variant="danger" pending={form.pending}>
           Delete this workspace
         </Button>
       </Form>

@@ -40,13 +40,7 @@ export function MemberRow({ member, workspaceName }: { member: SettingsMember; w
           {member.removable ? (
             <details className="settings-confirm">
               <summary className="btn btn-quiet">Remove</summary>
-              <Button
-                variant="secondary"
-                className="btn-danger"
-                name="intent"
-                value="remove"
-                pending={busy('remove')}
-              >
+              <Button variant="danger" name="intent" value="remove" pending={busy('remove')}>
                 {`Remove ${member.name} from ${workspaceName}`}
               </Button>
             </details>
