@@ -20,7 +20,8 @@ export interface BenchRow {
   target?: string;
 }
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+/** The entry `stack start` runs serve through (compile cache on before any TypeScript is loaded). */
+const CLI = fileURLToPath(new URL('../src/cli-entry.js', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));
 const RUNS = 3;
 

@@ -175,7 +175,7 @@ async function main(): Promise<void> {
     });
     // Loaded here, not at the top: every service comes with it, and `status`/`stop` need none of them.
     // Node's compile cache (in the OS temp dir, keyed by file content) makes this import ~3x faster
-    // from the second start on.
+    // from the second start on; cli-entry.js turns it on earlier still, when serve is started through it.
     enableCompileCache();
     const { toEnv } = await import('./testing.ts');
     try {
@@ -222,7 +222,9 @@ async function main(): Promise<void> {
     const started = performance.now();
     mkdirSync(dataDir, { recursive: true });
     const out = openSync(logFile, 'a');
-    const args = [fileURLToPath(import.meta.url), 'serve', '--workdir', workdir, '--data-dir', dataDir];
+    // Through the entry that turns the compile cache on first: the stack's idle memory (decision 173).
+    const entry = fileURLToPath(new URL('./cli-entry.js', import.meta.url));
+    const args = [entry, 'serve', '--workdir', workdir, '--data-dir', dataDir];
     if (dbUrl) args.push('--db-url', dbUrl);
     if (ports.api) args.push('--port', String(ports.api));
     if (ports.db) args.push('--db-port', String(ports.db));
