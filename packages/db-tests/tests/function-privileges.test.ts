@@ -29,12 +29,15 @@ describe('function privileges', () => {
     member = (await signInCast()).member;
   });
 
-  test('anon can execute none of our functions in an exposed schema but the sign-in limiter', async () => {
-    // Supabase's own GraphQL entry point (pg_graphql), as on every Supabase project, and the sign-in limiter the
-    // web server calls before anyone is signed in (decision 069: its keys are HMACs only the server can make).
+  test('anon can execute none of our functions in an exposed schema but the sign-in limiter and unsubscribe', async () => {
+    // Supabase's own GraphQL entry point (pg_graphql), as on every Supabase project; the sign-in limiter the
+    // web server calls before anyone is signed in (decision 069: its keys are HMACs only the server can make);
+    // and one-click unsubscribe, which works signed out by design (decision 075: a token signed with a key in
+    // Vault names one person and one kind, and changes nothing else).
     const allowed = [
       'graphql_public.graphql("operationName" text, query text, variables jsonb, extensions jsonb)',
       'public.begin_auth_attempt(action text, account_key text, address_key text)',
+      'public.unsubscribe(token text)',
     ];
     expect(await executableBy('anon')).toEqual(allowed);
   });
