@@ -170,12 +170,17 @@ function NewComment({ taskId, mentions }: { taskId: string; mentions: Mentions }
   const [body, setBody] = useState('');
   const picked = useRef(new Map<string, string>());
   const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
-  // Cleared once the server took it (a refusal keeps the text for another try).
+  // The box empties as the comment is sent, so what is typed next starts a new one; a refusal puts the sent
+  // text back (unless a new one was begun), so nothing typed is lost.
+  const sent = useRef<string | null>(null);
+  const was = useRef(fetcher.state);
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) {
-      setBody('');
-      picked.current.clear();
-    }
+    const settled = was.current !== 'idle' && fetcher.state === 'idle';
+    was.current = fetcher.state;
+    if (!settled || sent.current === null) return;
+    const text = sent.current;
+    sent.current = null;
+    if (fetcher.data && !fetcher.data.ok) setBody((now) => (now === '' ? text : now));
   }, [fetcher.state, fetcher.data]);
   return (
     <fetcher.Form
@@ -186,6 +191,9 @@ function NewComment({ taskId, mentions }: { taskId: string; mentions: Mentions }
         event.preventDefault();
         const form = new FormData(event.currentTarget);
         form.set('body', toReferences(body, picked.current));
+        sent.current = body;
+        picked.current.clear();
+        setBody('');
         void fetcher.submit(form, { method: 'post' });
       }}
     >
