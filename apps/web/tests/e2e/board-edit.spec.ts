@@ -171,7 +171,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(card(page, 'Fix the login').locator('.label-dot')).toHaveClass(/label-teal/);
 
     await page.reload();
-    await expect(card(page, 'Fix the login').locator('.label-teal')).toHaveText('UX');
+    // The card names the label beside its colour (decision 185).
+    await expect(
+      card(page, 'Fix the login')
+        .locator('.lane-card-label')
+        .filter({ has: page.locator('.label-teal') }),
+    ).toHaveText('UX');
     await card(page, 'Fix the login').click({ button: 'right' });
     await page.getByRole('menuitemcheckbox', { name: 'UX' }).click();
     await page.keyboard.press('Escape');
