@@ -7,14 +7,14 @@
 import { DndContext } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { afterFirstPaint } from '../../lib/after-first-paint.ts';
 import { byName } from '../../lib/names.ts';
 import { AddColumnForm } from './add-forms.tsx';
 import { announcements, instructions } from './announcements.ts';
 import type { BoardModel } from './board-model.ts';
 import { boardReducer } from './board-reducer.ts';
 import { ConnectionBanner, FilterBar, Viewers } from './board-toolbar.tsx';
-import { CardMenu, type CardMenuState, menuPlace } from './card-menu.tsx';
-import { type CardPlace, moveCard } from './card-moves.ts';
+import { type CardMenuState, menuPlace } from './card-menu-place.ts';
 import { BOARD_DND_ID } from './card-sortable.ts';
 import { useColumnCards } from './column-cards.ts';
 import { ColumnView } from './column-view.tsx';
@@ -32,19 +32,9 @@ const NO_DRAGS: Record<string, string> = {};
 
 // Opens on demand: not part of the board's first paint.
 const LabelManager = lazy(() => import('./label-manager.tsx').then((m) => ({ default: m.LabelManager })));
-const CardMoveDialog = lazy(() =>
-  import('./card-move-dialog.tsx').then((m) => ({ default: m.CardMoveDialog })),
-);
-
-/** Focus on a card (once it is drawn in its new place), or on the board's first card when it has gone. */
-function focusCard(taskId: string | null) {
-  requestAnimationFrame(() => {
-    const card =
-      (taskId && document.querySelector<HTMLElement>(`[data-task-id="${taskId}"] .lane-card-body`)) ||
-      document.querySelector<HTMLElement>('.lane-card-body');
-    card?.focus();
-  });
-}
+// The card menu's code: loaded once the page is idle, so the first menu opens at once (offline too).
+const loadCardActions = () => import('./card-actions.tsx');
+const CardActions = lazy(() => loadCardActions().then((m) => ({ default: m.CardActions })));
 
 export interface BoardScreenProps {
   boardId: string;
@@ -109,7 +99,7 @@ export const BoardScreen = memo(function BoardScreen({
   const live = useBoardLive(boardId, me, dispatch, settled);
   const [labelsOpen, setLabelsOpen] = useState(false);
   const [cardMenu, setCardMenu] = useState<CardMenuState | null>(null);
-  const [moving, setMoving] = useState<string | null>(null);
+  const openLabels = useCallback(() => setLabelsOpen(true), []);
   useBoardShortcuts(canEdit);
 
   // A newer server copy of the board (after a revalidation) replaces ours.
@@ -153,36 +143,10 @@ export const BoardScreen = memo(function BoardScreen({
       setCardMenu({ taskId, at: menuPlace(event, card) }),
     [],
   );
-  const closeCardMenu = useCallback(() => {
-    const taskId = cardMenu?.taskId;
-    setCardMenu(null);
-    // Back to the card the menu was opened on, as a menu button would get its focus back.
-    if (taskId) document.querySelector<HTMLElement>(`[data-task-id="${taskId}"] .lane-card-body`)?.focus();
-  }, [cardMenu]);
-  const menuTask = cardMenu ? model.tasks.find((t) => t.id === cardMenu.taskId) : undefined;
-  const movingTask = moving ? model.tasks.find((t) => t.id === moving) : undefined;
-  const moveTo = useCallback(
-    (taskId: string, columnId: string, place: CardPlace) => {
-      void moveCard(
-        { model: getModel, dispatch, persistTask: writes.persistTask, refused },
-        taskId,
-        columnId,
-        place,
-      );
-      focusCard(taskId);
-    },
-    [getModel, writes.persistTask, refused],
-  );
-  const copyLink = useCallback(
-    (taskId: string) => {
-      const url = new URL(`${boardPath}/t/${taskId}`, window.location.href).href;
-      navigator.clipboard.writeText(url).then(
-        () => show('Link copied.'),
-        () => show(`Copy this link: ${url}`),
-      );
-    },
-    [boardPath, show],
-  );
+  const endCardMenu = useCallback(() => setCardMenu(null), []);
+  useEffect(() => {
+    if (canEdit) afterFirstPaint(() => void loadCardActions().catch(() => undefined));
+  }, [canEdit]);
 
   const changeFilter = useCallback((next: BoardFilter) => {
     setFilter(next);
@@ -271,32 +235,19 @@ export const BoardScreen = memo(function BoardScreen({
       {model.columns.length === 0 && !canEdit ? (
         <p className="empty-state">This board has no columns yet.</p>
       ) : null}
-      {cardMenu && menuTask ? (
-        <CardMenu
-          task={menuTask}
-          labels={model.labels}
-          at={cardMenu.at}
-          actions={{
-            onMove: () => setMoving(menuTask.id),
-            onCopyLink: () => copyLink(menuTask.id),
-            onLabels: (labelIds) => writes.setTaskLabels(menuTask.id, labelIds),
-            onManage: () => setLabelsOpen(true),
-            onArchive: () => {
-              writes.archiveTask(menuTask.id);
-              show(`“${menuTask.title}” archived.`);
-              focusCard(null);
-            },
-          }}
-          onClose={closeCardMenu}
-        />
-      ) : null}
-      {movingTask ? (
+      {cardMenu ? (
         <Suspense fallback={null}>
-          <CardMoveDialog
-            task={movingTask}
-            columns={model.columns}
-            onMove={(columnId, place) => moveTo(movingTask.id, columnId, place)}
-            onClose={() => setMoving(null)}
+          <CardActions
+            menu={cardMenu}
+            model={model}
+            getModel={getModel}
+            dispatch={dispatch}
+            writes={writes}
+            refused={refused}
+            show={show}
+            boardPath={boardPath}
+            onManageLabels={openLabels}
+            onDone={endCardMenu}
           />
         </Suspense>
       ) : null}

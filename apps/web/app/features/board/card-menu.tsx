@@ -5,18 +5,7 @@
  */
 import { Menu, type MenuItem } from '../../components/menu.tsx';
 import type { Label, Task } from './board-model.ts';
-
-export interface CardMenuState {
-  taskId: string;
-  at: { x: number; y: number };
-}
-
-/** Where a card's context menu opens: at the pointer, or under the card when opened from the keyboard. */
-export function menuPlace(event: { clientX: number; clientY: number }, card: Element): CardMenuState['at'] {
-  if (event.clientX > 0 || event.clientY > 0) return { x: event.clientX, y: event.clientY };
-  const box = card.getBoundingClientRect();
-  return { x: box.left + 8, y: box.bottom - 4 };
-}
+import type { CardMenuState } from './card-menu-place.ts';
 
 export interface CardMenuActions {
   onMove(): void;

@@ -4,8 +4,8 @@
  * ordered write queue; a refusal puts the card back where it was.
  */
 import type { Dispatch } from 'react';
-import { type BoardModel, neighboursOf, tasksIn } from './board-model.ts';
-import { type BoardAction, boardReducer } from './board-reducer.ts';
+import type { BoardModel } from './board-model.ts';
+import type { BoardAction } from './board-reducer.ts';
 
 export type CardPlace = 'top' | 'bottom';
 
@@ -25,18 +25,25 @@ export interface CardMoveDeps {
 export function planCardMove(model: BoardModel, taskId: string, columnId: string, place: CardPlace) {
   const task = model.tasks.find((t) => t.id === taskId);
   if (!task || task.pending || !model.columns.some((c) => c.id === columnId)) return null;
-  const action: BoardAction = {
-    type: 'place-task',
-    taskId,
-    columnId,
-    index: place === 'top' ? 0 : Number.MAX_SAFE_INTEGER,
-  };
-  const after = boardReducer(model, action);
-  const neighbours = neighboursOf(tasksIn(after, columnId), taskId);
-  const same =
+  // Only types from the board's modules: this file is loaded with the card menu, after first paint, and a value
+  // import would split the board's first-paint chunk in two (decision 186).
+  const others = model.tasks.filter((t) => t.columnId === columnId && t.id !== taskId);
+  const neighbours =
+    place === 'top'
+      ? { beforeId: null, afterId: others[0]?.id ?? null }
+      : { beforeId: others.at(-1)?.id ?? null, afterId: null };
+  const here = model.tasks.filter((t) => t.columnId === columnId);
+  const at = here.findIndex((t) => t.id === taskId);
+  const now = { beforeId: here[at - 1]?.id ?? null, afterId: here[at + 1]?.id ?? null };
+  if (
     task.columnId === columnId &&
-    JSON.stringify(neighbours) === JSON.stringify(neighboursOf(tasksIn(model, columnId), taskId));
-  return same ? null : { action, neighbours, from: { columnId: task.columnId, position: task.position } };
+    now.beforeId === neighbours.beforeId &&
+    now.afterId === neighbours.afterId
+  )
+    return null;
+  const index = place === 'top' ? 0 : Number.MAX_SAFE_INTEGER;
+  const action: BoardAction = { type: 'place-task', taskId, columnId, index };
+  return { action, neighbours, from: { columnId: task.columnId, position: task.position } };
 }
 
 export async function moveCard(deps: CardMoveDeps, taskId: string, columnId: string, place: CardPlace) {
