@@ -98,6 +98,21 @@ test('a mention picked by keyboard reaches the bell live, and the inbox opens th
   await expect(bell(bobPage)).toHaveAccessibleName('Notifications, none unread');
   await bobPage.goto('/inbox');
   await expect(bobPage.getByRole('link', { name: /Carol Chen mentioned you/ })).not.toContainText('Unread');
+
+  // The description's editor offers the same list; the saved description shows the chip.
+  await carolPage.getByRole('button', { name: 'Edit description' }).click();
+  const description = carolPage.getByRole('combobox', { name: 'Description (Markdown)' });
+  await description.pressSequentially(`Owner: @${handle.slice(0, -3)}`);
+  await expect(carolPage.getByRole('option', { name: new RegExp(`Bob Baker @${handle}`) })).toBeVisible();
+  for (let step = 0; step < 8 && (await option.getAttribute('aria-selected')) !== 'true'; step += 1) {
+    await description.press('ArrowDown');
+  }
+  await description.press('Tab');
+  await expect(description).toHaveValue(`Owner: @${handle} `);
+  await carolPage.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(carolPage.getByRole('region', { name: 'Description' }).locator('.mention-chip')).toHaveText(
+    '@Bob Baker',
+  );
   await bobPage.context().close();
   await carolPage.context().close();
 });

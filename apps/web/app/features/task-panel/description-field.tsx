@@ -2,9 +2,12 @@
  * @module features/task-panel/description-field — the description in Markdown: shown rendered; members switch
  * to writing, preview what they wrote, and Save stores it on its own, like every field of the panel.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { toHandles, toReferences } from './mention-model.ts';
+import { MentionTextarea } from './mention-textarea.tsx';
 import type { PanelTask } from './panel-model.ts';
 import { useFieldSave } from './use-field-save.ts';
+import { useMentionPeople } from './use-mention-people.ts';
 
 // The Markdown library loads only to render something the server did not: a draft, a preview, a live edit.
 const Markdown = lazy(() => import('./markdown.tsx').then((m) => ({ default: m.Markdown })));
@@ -14,17 +17,24 @@ interface DescriptionProps {
   canEdit: boolean;
   /** The server's rendering of the stored description (react-markdown, the same settings). */
   rendered: { source: string; html: string };
+  /** Whose members `@` offers (decision 181). */
+  workspaceId: string;
 }
 
-export function DescriptionField({ task, canEdit, rendered }: DescriptionProps) {
+export function DescriptionField({ task, canEdit, rendered, workspaceId }: DescriptionProps) {
   const field = useFieldSave(task.id, 'description');
+  const mentions = useMentionPeople(workspaceId);
+  const picked = useRef(new Map<string, string>());
   const shown = (field.pending?.get('value') as string | null) ?? task.description;
   const [draft, setDraft] = useState<string | null>(null);
   const [mode, setMode] = useState<'write' | 'preview'>('preview');
   const editing = draft !== null;
 
   function save() {
-    if (draft !== null && draft !== shown) field.save({ value: draft });
+    // Picked people go as references; the draft shows handles where the stored text has references.
+    const value = draft === null ? null : toReferences(draft, picked.current);
+    if (value !== null && draft !== toHandles(shown, mentions.people)) field.save({ value });
+    picked.current.clear();
     setDraft(null);
     setMode('preview');
   }
@@ -48,7 +58,8 @@ export function DescriptionField({ task, canEdit, rendered }: DescriptionProps) 
             type="button"
             className="btn btn-quiet"
             onClick={() => {
-              setDraft(shown);
+              mentions.load();
+              setDraft(toHandles(shown, mentions.people));
               setMode('write');
             }}
           >
@@ -57,14 +68,17 @@ export function DescriptionField({ task, canEdit, rendered }: DescriptionProps) 
         ) : null}
       </div>
       {editing && mode === 'write' ? (
-        <textarea
+        <MentionTextarea
           className="description-input"
           aria-label="Description (Markdown)"
-          // biome-ignore lint/a11y/noAutofocus: the person just asked to write; the caret belongs here
+          // The person just asked to write: the caret belongs here.
           autoFocus
           rows={8}
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          people={mentions.people}
+          onValueChange={setDraft}
+          onPick={(person) => picked.current.set(person.handle, person.id)}
+          onFocus={mentions.load}
           aria-invalid={field.error ? true : undefined}
           aria-describedby={field.error ? 'task-description-error' : undefined}
         />

@@ -12,7 +12,7 @@ import { toRouteError } from '../../lib/http.server.ts';
 import { byNameField } from '../../lib/names.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { PanelModel } from './panel-model.ts';
-import { type RenderedMarkdown, renderComment, renderMarkdown } from './render-markdown.server.tsx';
+import { type RenderedMarkdown, renderComment } from './render-markdown.server.tsx';
 export interface PanelData {
   model: PanelModel;
   /** Members and up edit (on an active board); viewers read. */
@@ -89,7 +89,8 @@ export async function loadPanel(
     canEdit: role !== 'viewer',
     canAdmin: role === 'owner' || role === 'admin',
     workspaceId: found.workspace.id,
-    description: renderMarkdown(found.task.description),
+    // Mentions in the description are chips too (decision 181): the same rendering as a comment's.
+    description: renderComment(found.task.description, names),
     watching,
   };
 }
