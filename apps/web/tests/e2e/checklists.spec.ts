@@ -133,3 +133,20 @@ test('a viewer reads the checklist without a control', async ({ page }) => {
   await expect(checklists(page).getByRole('checkbox', { name: 'Look only' })).not.toBeChecked();
   await expectAccessible(page, 'task panel with a checklist, viewer');
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a checklist is started and added to with the plain forms', async ({ page }) => {
+    const title = `Checklist plain ${Date.now().toString(36)}`;
+    const id = await seededTask(title);
+    await signInQuickly(page, 'alice@lanes.test');
+    await page.goto(`${ACME_BOARD}/t/${id}`);
+    await checklists(page).getByLabel('First item').fill('Works without scripts');
+    await checklists(page).getByRole('button', { name: 'Add checklist' }).click();
+    await expect(checklists(page).locator('.checklist-body')).toHaveText(['Works without scripts']);
+    await checklists(page).getByLabel('Add an item to Checklist').fill('So does this');
+    await checklists(page).getByRole('button', { name: 'Add to Checklist' }).click();
+    expect(await bodies(page)).toEqual(['Works without scripts', 'So does this']);
+  });
+});
