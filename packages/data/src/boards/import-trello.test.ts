@@ -136,6 +136,24 @@ describe('importTrello', () => {
     expect(raw.status).toBe(400);
     expect(await raw.json()).toMatchObject({ error: { code: 'VALIDATION', field: 'file' } });
 
+    // Over 10 MB: refused by the function before it reads the export.
+    const huge = await fetch(`${env().apiUrl}/functions/v1/import-trello`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${session.session?.access_token}`,
+        apikey: env().anonKey,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({
+        workspaceId: world.workspaceId,
+        export: { name: 'x'.repeat(10 * 1024 * 1024 + 2048) },
+      }),
+    });
+    expect(huge.status).toBe(400);
+    expect(await huge.json()).toMatchObject({
+      error: { code: 'VALIDATION', message: expect.stringMatching(/over 10 MB/) },
+    });
+
     const jira = { workspaceId: world.workspaceId, export: { issues: [{ key: 'X-1' }], projects: [] } };
     await expect(importTrello(client, jira)).rejects.toMatchObject({
       code: 'VALIDATION',

@@ -105,6 +105,14 @@ describe('normaliseTrelloExport', () => {
     const labelled = fixture();
     labelled.labels = Array.from({ length: 31 }, (_, i) => ({ id: `x${i}`, name: `X${i}`, color: 'green' }));
     expect(() => normaliseTrelloExport(labelled)).toThrow(/at most 30/);
+    expect(() => readTrelloFile(`"${'x'.repeat(10 * 1024 * 1024)}"`)).toThrow(/over 10 MB/);
+    const long = fixture();
+    long.checklists[0].checkItems = Array.from({ length: 101 }, (_, i) => ({
+      id: `i${i}`,
+      name: `I${i}`,
+      pos: i,
+    }));
+    expect(() => normaliseTrelloExport(long)).toThrow(/101 checklist items; a Lanes task has at most 100/);
     const big = fixture();
     big.cards = Array.from({ length: 5001 }, (_, i) => ({
       id: `c${i}`,
