@@ -4,13 +4,14 @@
  * opening, live comments), Lighthouse on four pages, and the settings screen's render time and invitation
  * accept latency, and the bell and inbox (a mention seen on another browser's bell, `/inbox` with 500 rows).
  * Run after `react-router build` (the `bench` script does both):
- * `node bench/run.ts [--only=js,ssr,moves,panel,lighthouse,settings,notifications]`.
+ * `node bench/run.ts [--only=js,ssr,moves,panel,lighthouse,settings,notifications,palette]`.
  */
 import { resolve } from 'node:path';
 import { measureBoardJs } from './js-size.ts';
 import { audit } from './lighthouse.ts';
 import { measureMoves } from './move-latency.ts';
 import { fillInbox, measureMentionToBell } from './notifications.ts';
+import { measurePaletteKeys } from './palette.ts';
 import { fillTask, measureCommentSeen, measureOpenCard, seededTaskPath } from './panel.ts';
 import { createFullWorkspace, measureAccept } from './settings.ts';
 import { measureSsr } from './ssr-time.ts';
@@ -41,7 +42,7 @@ if (wanted('js')) {
   );
 }
 
-const server = ['ssr', 'moves', 'panel', 'lighthouse', 'settings', 'notifications'];
+const server = ['ssr', 'moves', 'panel', 'lighthouse', 'settings', 'notifications', 'palette'];
 if (server.some(wanted)) {
   const world = await startWorld();
   try {
@@ -92,6 +93,16 @@ if (server.some(wanted)) {
         `p50 ${accept.p50} ms, p95 ${accept.p95} ms`,
         'p95 ≤ 500',
         accept.p95 <= 500,
+      );
+    }
+    if (wanted('palette')) {
+      const board = await createBoard(world, 'Bench palette 500', 5, 500);
+      const keys = await measurePaletteKeys(world.appUrl, alice, board);
+      line(
+        `Palette keystroke → results painted (${keys.samples})`,
+        `p50 ${keys.p50} ms, p95 ${keys.p95} ms`,
+        'p95 ≤ 100',
+        keys.p95 <= 100,
       );
     }
     if (wanted('panel')) {
