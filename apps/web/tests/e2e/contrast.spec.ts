@@ -3,7 +3,8 @@
  * client navigations (feature stylesheets stay in the page once loaded: settings' once blanked every danger
  * button that came after it). Offenders are listed with their text and route (decision 192).
  */
-import { expectReadableControls } from './contrast.ts';
+import { expectAccessible } from './accessibility.ts';
+import { expectReadableControls, lowContrastControls } from './contrast.ts';
 import {
   ACME_BOARD,
   emailedLink,
@@ -96,3 +97,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expectReadableControls(page, `board after settings and account (${colorScheme})`);
   });
 }
+
+test('the leak that blanked the danger buttons is caught by both checks', async ({ page }) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  await page.goto('/account');
+  await expectReadableControls(page, 'account');
+  // The old settings rule, added through the CSSOM (the CSP refuses new inline <style> elements).
+  await page.evaluate(() => {
+    const sheet = document.styleSheets[document.styleSheets.length - 1] as CSSStyleSheet;
+    sheet.insertRule(
+      '.btn.btn-danger { color: var(--danger); border-color: var(--danger); }',
+      sheet.cssRules.length,
+    );
+  });
+  const offenders = await lowContrastControls(page);
+  expect(offenders.map((o) => [o.text, o.ratio])).toEqual([['Delete my account', 1]]);
+  await expect(expectAccessible(page, 'account with the leak')).rejects.toThrow(
+    /incomplete in axe, measured\).*Delete my account/,
+  );
+});
