@@ -151,6 +151,7 @@ describe('realtime', () => {
     expect(rows.map((r) => r.tablename)).toEqual([
       'attachments',
       'boards',
+      'checklist_items',
       'columns',
       'comments',
       'labels',
