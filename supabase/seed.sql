@@ -84,9 +84,9 @@ insert into public.tasks (board_id, column_id, title, description, assignee_id, 
 select 'b0000000-0000-4000-8000-000000000001'::uuid, t.column_id::uuid, t.title, t.description,
   t.assignee_id::uuid, t.due_on::date, t.priority::public.task_priority, '11111111-1111-4111-8111-111111111111'
 from (values
-  ('c0000000-0000-4000-8000-000000000011', 'Write the launch announcement', 'Blog post and **email** to the waiting list.', '33333333-3333-4333-8333-333333333333', (current_date + 7)::text, 'high'),
+  ('c0000000-0000-4000-8000-000000000011', 'Write the launch announcement', 'Blog post and **email** to the waiting list.', '33333333-3333-4333-8333-333333333333', (current_date + 5)::text, 'high'),
   ('c0000000-0000-4000-8000-000000000011', 'Pricing page copy', '', '22222222-2222-4222-8222-222222222222', (current_date + 10)::text, 'medium'),
-  ('c0000000-0000-4000-8000-000000000011', 'Fix signup on Safari', 'The button does nothing on Safari 17.', '33333333-3333-4333-8333-333333333333', (current_date - 1)::text, 'urgent'),
+  ('c0000000-0000-4000-8000-000000000011', 'Fix signup on Safari', 'The button does nothing on Safari 17.', '33333333-3333-4333-8333-333333333333', (current_date - 1)::text, 'high'),
   ('c0000000-0000-4000-8000-000000000011', 'Onboarding checklist', '', null, null, 'low'),
   ('c0000000-0000-4000-8000-000000000011', 'Record a demo video', 'Two minutes, no music.', '11111111-1111-4111-8111-111111111111', (current_date + 14)::text, 'none'),
   ('c0000000-0000-4000-8000-000000000012', 'New logo variants', 'Dark and light.', '33333333-3333-4333-8333-333333333333', (current_date + 3)::text, 'medium'),
@@ -140,3 +140,25 @@ from (values
   ('Homepage hero text', '22222222-2222-4222-8222-222222222222', 'Keep it under ten words.')
 ) as c (title, author_id, body)
 join public.tasks t on t.title = c.title;
+
+-- ============================================================================
+-- A few edits made as the people themselves (auth.uid() reads these claims), so the panel's activity tells
+-- a story: Bob raises a priority, Carol moves a due date. Values end as the lines above describe the demo.
+-- ============================================================================
+select set_config('request.jwt.claims', '{"sub": "22222222-2222-4222-8222-222222222222"}', false);
+update public.tasks set priority = 'urgent' where title = 'Fix signup on Safari';
+select set_config('request.jwt.claims', '{"sub": "33333333-3333-4333-8333-333333333333"}', false);
+update public.tasks set due_on = current_date + 7 where title = 'Write the launch announcement';
+select set_config('request.jwt.claims', '', false);
+
+-- Everything else above ran with nobody signed in, so its activity has no actor: name the person who did it
+-- (decision 193), or the panel would say "Someone".
+update public.activity a
+set actor_id = coalesce(
+  case a.kind
+    when 'comment_added' then (select c.author_id from public.comments c where c.id = (a.data ->> 'comment_id')::uuid)
+    when 'member_joined' then (a.data ->> 'user_id')::uuid
+  end,
+  (select t.created_by from public.tasks t where t.id = a.task_id),
+  (select w.created_by from public.workspaces w where w.id = a.workspace_id))
+where a.actor_id is null;
