@@ -71,7 +71,7 @@ export async function measureMentionToBell(
     const b = await (await browser.newContext({ baseURL: world.appUrl })).newPage();
     await signedIn(b, world.appUrl, cookies.recipient);
     await b.goto('/w');
-    await b.locator('.inbox-bell[data-live="true"]').waitFor({ state: 'attached' });
+    await b.locator('.header-bell[data-live="true"]').waitFor({ state: 'attached' });
     await a.goto(taskPath);
     const box = a.locator('#new-comment');
     await box.waitFor();
@@ -89,7 +89,7 @@ export async function measureMentionToBell(
       await b.evaluate(() => {
         const w = window as unknown as { changedAt: number | null };
         w.changedAt = null;
-        const bell = document.querySelector('.inbox-bell')!;
+        const bell = document.querySelector('.header-bell')!;
         const observer = new MutationObserver(() => {
           w.changedAt = Date.now();
           observer.disconnect();

@@ -12,7 +12,7 @@ import { ACME_BOARD, admin, adminPost, createAccount, expect, signInQuickly, tes
 test.describe.configure({ timeout: 60_000 });
 
 const BOARD_ID = ACME_BOARD.split('/').at(-1)!;
-const bell = (page: Page) => page.locator('.inbox-bell');
+const bell = (page: Page) => page.locator('.header-bell');
 
 /** A fresh task in the seeded board's To do column, optionally assigned (which notifies the assignee). */
 async function seededTask(title: string, assigneeId?: string): Promise<string> {

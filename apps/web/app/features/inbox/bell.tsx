@@ -15,7 +15,7 @@ export function Bell({ unread }: { unread: number }) {
   return (
     <Link
       to="/inbox"
-      className="inbox-bell"
+      className="header-bell"
       aria-label={bellLabel(count)}
       data-unread={count}
       data-live={live}
@@ -31,7 +31,7 @@ export function Bell({ unread }: { unread: number }) {
         />
       </svg>
       {count > 0 ? (
-        <span className="inbox-bell-count" aria-hidden="true">
+        <span className="header-bell-count" aria-hidden="true">
           {count > 99 ? '99+' : count}
         </span>
       ) : null}

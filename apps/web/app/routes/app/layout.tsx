@@ -4,7 +4,6 @@ import { getProfile } from '@lanes/data/profiles/get-profile';
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { AppHeader } from '../../components/app-header.tsx';
 import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
-import bellCss from '../../features/inbox/bell.css?inline';
 import { Bell } from '../../features/inbox/bell.tsx';
 import { PaletteLauncher } from '../../features/palette/palette-launcher.tsx';
 import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
@@ -41,9 +40,6 @@ function Shell({ children }: { children: React.ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <style href="bell-css" precedence="default">
-        {bellCss}
-      </style>
       {root && user ? (
         <AppHeader user={user} theme={root.theme} bell={<Bell unread={layout?.unread ?? 0} />} />
       ) : null}
