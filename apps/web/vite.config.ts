@@ -5,9 +5,7 @@ import { defineConfig } from 'vite';
 /**
  * The app's own small modules that several routes share (a few hundred bytes each), with what they import
  * (React, React Router), in one chunk instead of one file apiece: the board's first paint went from 20 files
- * to 12 and from 149.9 to 146.5 KB gzipped, every route a little smaller (decision 160). Release 2's small
- * shared modules (after-first-paint, names, plain-english, the menu component) joined it: 15 files and 151.3 KB
- * became 11 and 150.6 KB.
+ * to 12 and from 149.9 to 146.5 KB gzipped, every route a little smaller (decision 160, with release 2's additions).
  */
 const SMALL_SHARED_MODULES =
   /\/app\/lib\/(panel-navigation|public-env|load-in-turns|early-panel|after-first-paint|names|plain-english)\.ts$|\/app\/components\/(error-boundary|avatar|avatar-url|menu)\.tsx?$|\/packages\/shared\/src\/constants\.ts$|\/features\/board\/field-rules\.ts$|vite\/preload-helper/;
