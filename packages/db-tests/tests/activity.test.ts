@@ -4,7 +4,19 @@
  * the rows and outsiders do not; the seeded rows name their people.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { acme, asUser, bob, carol, createWorkspace, dave, db, erin, type Workspace } from './support/db.ts';
+import {
+  acme,
+  asUser,
+  bob,
+  carol,
+  createWorkspace,
+  dave,
+  db,
+  erin,
+  type Tx,
+  type User,
+  type Workspace,
+} from './support/db.ts';
 
 let ws: Workspace;
 let label: { id: string; name: string };
@@ -33,7 +45,7 @@ const story = (task: string) =>
   db<{ kind: string; actor_id: string | null; data: Record<string, unknown> }[]>`
     select kind, actor_id, data from public.activity where task_id = ${task} and kind <> 'task_created' order by id`;
 
-const as = (user: typeof carol, fn: Parameters<typeof asUser>[1]) => asUser(user, fn, { commit: true });
+const as = <T>(user: User, fn: (tx: Tx) => Promise<T>) => asUser(user, fn, { commit: true });
 
 describe('each change makes the right row', () => {
   test('title, description, assignee, due date and priority, with who and what', async () => {
@@ -133,14 +145,11 @@ describe('each change makes the right row', () => {
     );
     expect(await story(task)).toHaveLength(before);
     await as(bob, (tx) => tx`update public.tasks set archived_at = now() where id = ${task}`);
-    const [{ count }] = await db<
-      { count: number }[]
-    >`select count(*)::int as count from public.activity where workspace_id = ${ws.id}`;
+    const feedSize = async () =>
+      (await db`select count(*)::int as count from public.activity where workspace_id = ${ws.id}`)[0]!.count;
+    const count = await feedSize();
     await as(bob, (tx) => tx`delete from public.tasks where id = ${task}`);
-    const [{ count: after }] = await db<
-      { count: number }[]
-    >`select count(*)::int as count from public.activity where workspace_id = ${ws.id}`;
-    expect(after).toBe(count);
+    expect(await feedSize()).toBe(count);
   });
 
   test('a bad update is refused and logs nothing', async () => {
