@@ -125,7 +125,10 @@ export const PATHS = {
     `/w/${workspaceSlug}/b/${boardId}/t/${taskId}`,
 } as const;
 
-/** SPEC §10: what a notification is about (the database's `notifications_kind_known` check holds the same list). */
+/**
+ * SPEC §10: what a notification is about (the database's `notifications_kind_known` check holds the same list).
+ * `created` (a new task on a board one watches) is ours: SPEC §10 names no kind for it (decision 072's update).
+ */
 export const NOTIFICATION_KINDS = [
   'assigned',
   'mentioned',
@@ -136,6 +139,7 @@ export const NOTIFICATION_KINDS = [
   'invited',
   'role_changed',
   'removed',
+  'created',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -154,6 +158,7 @@ export const DEFAULT_NOTIFICATION_DELIVERY: Record<NotificationKind, Notificatio
   invited: 'digest',
   role_changed: 'digest',
   removed: 'digest',
+  created: 'digest',
 };
 
 /** Comments on one task within this many minutes collapse into one unread notification (decision 072). */

@@ -111,6 +111,32 @@ isOneToOne: true
       referencedColumns: ["id"]
     }
                   ]
+                },"board_watchers": {
+                  Row: {
+                    "board_id": string,"created_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "board_id": string,"created_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "board_id"?: string,"created_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "board_watchers_board_id_fkey"
+      columns: ["board_id"]
+isOneToOne: false
+      referencedRelation: "boards"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "board_watchers_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"boards": {
                   Row: {
                     "archived_at": string | null,"created_at": string,"created_by": string | null,"description": string,"id": string,"name": string,"updated_at": string,"workspace_id": string

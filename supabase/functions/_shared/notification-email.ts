@@ -45,6 +45,8 @@ export function describe(item: NotificationItem): string {
       return count > 1 ? `${count} new comments on ${task}` : `${who} commented on ${task}`;
     case 'completed':
       return `${who} completed ${task}`;
+    case 'created':
+      return `${who} added ${task} to a board you watch`;
     case 'due_soon':
       return `${task} is due tomorrow (${String(item.data.due_on)})`;
     case 'overdue':
@@ -74,6 +76,7 @@ const KIND_NAMES: Record<string, string> = {
   mentioned: 'mentions',
   commented: 'comments',
   completed: 'completed tasks',
+  created: 'new tasks on boards you watch',
   due_soon: 'due-date reminders',
   overdue: 'overdue reminders',
   invited: 'invitations',

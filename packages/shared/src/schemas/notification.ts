@@ -36,6 +36,7 @@ export const markNotificationsReadInput = z.object({
 });
 
 export const taskWatchInput = z.object({ taskId: id });
+export const boardWatchInput = z.object({ boardId: id });
 
 /** Every kind with its delivery (the stored choice or the default). */
 export const notificationPreferences = z.object(

@@ -9,6 +9,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   assigned: 'A task is assigned to me',
   commented: 'Comments on tasks I watch',
   completed: 'Tasks I watch are done',
+  created: 'New tasks on boards I watch',
   due_soon: 'My tasks are due tomorrow',
   overdue: 'My tasks are overdue',
   invited: 'I am invited to a workspace',

@@ -41,6 +41,8 @@ export function describe(row: NotificationRow): string {
     }
     case 'completed':
       return `${actor} marked this done`;
+    case 'created':
+      return `${actor} added this to a board you watch`;
     case 'due_soon':
       return 'Due tomorrow';
     case 'overdue':
