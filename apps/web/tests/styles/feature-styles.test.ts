@@ -4,7 +4,7 @@
  * screens the feature never draws.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { classesIn, collisions, outline, scopeProblems } from './css-scope.ts';
 
@@ -45,5 +45,13 @@ describe('feature stylesheets', () => {
 
   test('no two features claim the same class', () => {
     expect(collisions(sheets)).toEqual([]);
+  });
+
+  test('every other stylesheet is app.css: there is no third place for rules to hide', () => {
+    const all = readdirSync(app, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.css'),
+    );
+    const elsewhere = all.filter((file) => file !== 'app.css' && !file.startsWith(`features${sep}`));
+    expect(elsewhere).toEqual([]);
   });
 });
