@@ -99,10 +99,13 @@ if (server.some(wanted)) {
       const board = await createBoard(world, 'Bench palette 500', 5, 500);
       const keys = await measurePaletteKeys(world.appUrl, alice, board);
       line(
-        `Palette keystroke → results painted (${keys.samples})`,
-        `p50 ${keys.p50} ms, p95 ${keys.p95} ms`,
+        `Palette keystroke → results painted (${keys.all.samples})`,
+        `p50 ${keys.all.p50} ms, p95 ${keys.all.p95} ms`,
         'p95 ≤ 100',
-        keys.p95 <= 100,
+        keys.all.p95 <= 100,
+      );
+      console.log(
+        `${'  boards, people and actions alone'.padEnd(44)} p50 ${keys.local.p50} ms, p95 ${keys.local.p95} ms`,
       );
     }
     if (wanted('panel')) {

@@ -5,7 +5,7 @@
  * not in the page's first-paint JavaScript (decision 187).
  */
 import { ROLE_RANK, type Role } from '@lanes/shared/constants';
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, useCallback, useMemo } from 'react';
 import { useFetcher, useParams, useRouteLoaderData } from 'react-router';
 import type { Theme } from '../theme/theme.ts';
 import type { PaletteContext } from './palette.tsx';
@@ -39,6 +39,7 @@ export function PaletteHost({ open, theme, onClose }: { open: PaletteOpen; theme
     }),
     [workspace, params.slug, params.boardId, theme, setTheme],
   );
+  // The launcher's Suspense boundary waits for these too.
   return open === 'palette' ? (
     <Palette context={context} onClose={onClose} />
   ) : (

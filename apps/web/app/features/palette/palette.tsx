@@ -105,14 +105,24 @@ export function Palette({ context, onClose }: { context: PaletteContext; onClose
     if (active) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   });
 
+  // Two measures: this text's boards, people and actions on screen (`palette-local`, drawn with the keystroke),
+  // and every result, the searched tasks too (`palette-results`). The frame, then a task: by then it is painted.
   useEffect(() => {
     const start = typedAt.get(query);
-    if (!settled || start === undefined) return;
+    if (start === undefined) return;
+    const measure = (name: string) =>
+      requestAnimationFrame(() =>
+        setTimeout(() => performance.measure(name, { start, end: performance.now() }), 0),
+      );
+    if (!settled) {
+      if (!typedAt.has(`local:${query}`)) measure('palette-local');
+      typedAt.set(`local:${query}`, start);
+      return;
+    }
+    if (!typedAt.has(`local:${query}`)) measure('palette-local');
     typedAt.delete(query);
-    // The frame holding the results, then a task: by then it has been painted.
-    requestAnimationFrame(() =>
-      setTimeout(() => performance.measure('palette-results', { start, end: performance.now() }), 0),
-    );
+    typedAt.delete(`local:${query}`);
+    measure('palette-results');
   }, [settled, query, typedAt]);
 
   function run(option: PaletteOption) {
