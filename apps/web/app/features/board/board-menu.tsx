@@ -6,6 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MenuButton, type MenuItem } from '../../components/menu.tsx';
+import { useWatchBoardItem } from './watch-board.tsx';
 
 export interface BoardMenuProps {
   board: { name: string; description: string; archived: boolean };
@@ -13,6 +14,8 @@ export interface BoardMenuProps {
   archivedPath: string;
   canEdit: boolean;
   canAdmin: boolean;
+  /** Whether the signed-in user watches this board (new tasks, tasks moved to done; decision 189). */
+  watching: boolean;
 }
 
 export type BoardDialogName = 'edit' | 'archive' | 'delete';
@@ -21,11 +24,13 @@ export type BoardDialogName = 'edit' | 'archive' | 'delete';
 const BoardDialog = lazy(() => import('./board-dialogs.tsx').then((m) => ({ default: m.BoardDialog })));
 const ExportDialog = lazy(() => import('./export-dialog.tsx').then((m) => ({ default: m.ExportDialog })));
 
-export function BoardMenu({ board, archivedPath, canEdit, canAdmin }: BoardMenuProps) {
+export function BoardMenu({ board, archivedPath, canEdit, canAdmin, watching }: BoardMenuProps) {
   const [open, setOpen] = useState<BoardDialogName | 'export' | null>(null);
   const navigate = useNavigate();
   const close = () => setOpen(null);
+  const watchItem = useWatchBoardItem(archivedPath.replace(/\/archived$/, ''), watching);
   const items: MenuItem[] = [{ label: 'Archived cards', onSelect: () => void navigate(archivedPath) }];
+  items.push(watchItem);
   items.push({ label: 'Export…', onSelect: () => setOpen('export') });
   if (canEdit) items.push({ label: 'Edit name and description…', onSelect: () => setOpen('edit') });
   if (canAdmin) {

@@ -5,9 +5,16 @@
  */
 import { getBoard } from '@lanes/data/boards/get-board';
 import { listBoards } from '@lanes/data/boards/list-boards';
+import { isWatchingBoard } from '@lanes/data/notifications/is-watching-board';
 import { ROLE_RANK } from '@lanes/shared/constants';
 import { useCallback, useMemo } from 'react';
-import { redirect, useNavigate, useOutlet, useRouteLoaderData } from 'react-router';
+import {
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigate,
+  useOutlet,
+  useRouteLoaderData,
+} from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
 import boardCss from '../../features/board/board.css?inline';
 import { runBoardAction } from '../../features/board/board-actions.server.ts';
@@ -17,6 +24,7 @@ import { BoardScreen } from '../../features/board/board-screen.tsx';
 import { readFilter } from '../../features/board/filters.ts';
 import { readOnlyNotice } from '../../features/board/read-only-notice.ts';
 import { useLiveRole } from '../../features/board/use-live-role.ts';
+import { WatchBoardForm } from '../../features/board/watch-board.tsx';
 import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { notFound, toRouteError } from '../../lib/http.server.ts';
 import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
@@ -37,13 +45,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const allCards =
     url.searchParams.get('cards') === 'all' || Boolean(filter.text || filter.assignee || filter.label);
   try {
-    const [workspace, board] = await Promise.all([
+    const [workspace, board, watching] = await Promise.all([
       loadWorkspace(client, params.slug),
       // A big board's first HTML holds the first cards of each column; the browser reads the rest at once.
       getBoard(client, {
         boardId: params.boardId,
         firstCards: allCards ? undefined : FIRST_CARDS_PER_COLUMN,
       }),
+      isWatchingBoard(client, { boardId: params.boardId }),
     ]);
     // A board of another workspace under this slug is as missing as an unknown one.
     if (board.workspace_id !== workspace.id) notFound();
@@ -58,6 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       model: fromBoard(board),
       canEdit: workspace.role !== 'viewer' && board.archived_at === null,
       canAdmin: ROLE_RANK[workspace.role] >= ROLE_RANK.admin,
+      watching,
       // The role as rendered; the page follows it live from here (decision 191).
       workspaceId: workspace.id,
       role: workspace.role,
@@ -74,7 +84,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * Opening, closing and editing a task panel never reloads the board: the board follows its own channel, and
  * re-reading 500 cards for a comment would be wasted. Anything else revalidates as usual.
  */
-export const shouldRevalidate = revalidateUnlessOnlyAPanelChanged;
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) =>
+  // Watching changes nothing the board shows: the menu keeps its own label (decision 189).
+  args.formData?.get('stay') ? false : revalidateUnlessOnlyAPanelChanged(args);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = requireUser(request, context);
@@ -84,7 +96,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return boards.find((b) => b.id === params.boardId)?.name ?? '';
   };
   const result = await runBoardAction(client, { id: params.boardId, name }, await request.formData());
-  if (result.error) return result;
+  if (result.error || result.next === 'stay') return result;
   // Named from the params: a fetcher's request URL is the `.data` endpoint, not the page.
   throw redirect(`/w/${params.slug}${result.next === 'workspace' ? '' : `/b/${params.boardId}`}`, 303);
 }
@@ -137,7 +149,9 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
           archivedPath={`${boardPath}/archived`}
           canEdit={canEdit}
           canAdmin={canAdmin}
+          watching={loaderData.watching}
         />
+        <WatchBoardForm boardPath={boardPath} watching={loaderData.watching} />
       </div>
       {board.description ? <p className="board-description">{board.description}</p> : null}
       {actionData?.error ? (
