@@ -2,7 +2,7 @@
  * Storage policies on storage.objects (SPEC §3 buckets), the realtime publication, and the profile
  * made with each auth user. Storage rows are written as storage-api does: as the caller.
  */
-import { ATTACHMENT_MIME_TYPES } from '@lanes/shared/constants';
+import { ATTACHMENT_MIME_TYPES } from '@lanes/shared/attachment-types';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   asUser,

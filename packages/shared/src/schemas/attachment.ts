@@ -1,6 +1,7 @@
 /** @module schemas/attachment — attachment file rules (size, name) and the attachment row. */
 import { z } from 'zod';
-import { type AttachmentMimeType, attachmentType, LIMITS } from '../constants.ts';
+import { type AttachmentMimeType, attachmentType } from '../attachment-types.ts';
+import { LIMITS } from '../constants.ts';
 import { LanesError } from '../errors.ts';
 import { id, timestamp } from './fields.ts';
 

@@ -4,16 +4,12 @@
  * `import()` on first use. `?` is never taken from someone typing in a field.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { isTyping } from '../../lib/typing.ts';
 import type { Theme } from '../theme/theme.ts';
 
 export type PaletteOpen = 'palette' | 'shortcuts';
 
 const PaletteHost = lazy(() => import('./palette-host.tsx').then((m) => ({ default: m.PaletteHost })));
-
-function typing(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
 
 export function PaletteLauncher({ theme }: { theme: Theme }) {
   const [open, setOpen] = useState<PaletteOpen | null>(null);
@@ -29,7 +25,7 @@ export function PaletteLauncher({ theme }: { theme: Theme }) {
         // Anywhere, in a field too (the browser's own Ctrl-K would leave the page for its search bar).
         event.preventDefault();
         setOpen((now) => (now === 'palette' ? null : 'palette'));
-      } else if (event.key === '?' && plain && !typing(event.target)) {
+      } else if (event.key === '?' && plain && !isTyping(event.target)) {
         event.preventDefault();
         setOpen('shortcuts');
       }

@@ -3,7 +3,8 @@
  * the panel: each is checked first (over 10 MB or a refused type never sends a byte), then uploaded with a progress bar of the
  * bytes sent; a refusal stays beside the file's name.
  */
-import { ATTACHMENT_TYPES, attachmentType, LIMITS } from '@lanes/shared/constants';
+import { ATTACHMENT_TYPES, attachmentType } from '@lanes/shared/attachment-types';
+import { LIMITS } from '@lanes/shared/constants';
 import { type RefObject, useCallback, useEffect, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { usePublicEnv } from '../../lib/public-env.ts';

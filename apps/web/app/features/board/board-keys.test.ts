@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { nextCard } from './use-shortcuts.ts';
+import { nextCard } from './board-keys.ts';
 
 describe('nextCard', () => {
   const cards = ['a', 'b', 'c'].map((name) => {
