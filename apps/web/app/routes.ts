@@ -17,6 +17,7 @@ export default [
   route('sign-out', 'routes/auth/sign-out.ts'),
   route('theme', 'routes/theme.ts'),
   route('invite/:token', 'routes/invite.tsx'),
+  route('unsubscribe', 'routes/unsubscribe.tsx'),
   layout('routes/app/layout.tsx', [
     route('account', 'routes/app/account.tsx'),
     route('inbox', 'routes/app/inbox.tsx'),

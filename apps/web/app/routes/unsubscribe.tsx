@@ -1,0 +1,36 @@
+/**
+ * @module routes/unsubscribe — `/unsubscribe?token=…`: the page a notification email's unsubscribe link opens,
+ * signed in or not (decision 075). The GET asks; only the POST changes a preference.
+ */
+import { Link } from 'react-router';
+import { confirmUnsubscribe, readUnsubscribeLink } from '../features/account/unsubscribe.server.ts';
+import { UnsubscribeCard } from '../features/account/unsubscribe-card.tsx';
+import { getSupabase } from '../lib/supabase.server.ts';
+import type { Route } from './+types/unsubscribe.ts';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Unsubscribe · Lanes' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return readUnsubscribeLink(new URL(request.url));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return confirmUnsubscribe(getSupabase(context).client, request);
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="page-center">
+      <div className="auth-card">
+        <Link to="/" className="brand">
+          <span className="brand-mark" aria-hidden="true" />
+          Lanes
+        </Link>
+        <UnsubscribeCard view={loaderData} done={actionData} />
+      </div>
+    </main>
+  );
+}
