@@ -2,7 +2,8 @@
  * @module routes/invite — `/invite/:token`: the emailed invitation, server-rendered for anyone holding the link;
  * accept leads into the workspace. Unknown tokens are a 404, used ones a 410 page that says why.
  */
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { CardPage } from '../components/card-page.tsx';
 import { GeneralErrorBoundary } from '../components/error-boundary.tsx';
 import { answerInvitation, loadInvitation } from '../features/invitations/invitation.server.ts';
 import { InvitationCard, UnknownInvitation } from '../features/invitations/invitation-card.tsx';
@@ -25,33 +26,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return answerInvitation(client, user, params.token, intent);
 }
 
-function Card({ children }: { children: React.ReactNode }) {
-  return (
-    <main className="page-center">
-      <div className="auth-card">
-        <Link to="/" className="brand">
-          <span className="brand-mark" aria-hidden="true" />
-          Lanes
-        </Link>
-        {children}
-      </div>
-    </main>
-  );
-}
-
 export default function Invite({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <Card>
+    <CardPage>
       <InvitationCard view={loaderData} answer={actionData} />
-    </Card>
+    </CardPage>
   );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   return (
-    <Card>
+    <CardPage>
       {isRouteErrorResponse(error) && error.status === 404 ? <UnknownInvitation /> : <GeneralErrorBoundary />}
-    </Card>
+    </CardPage>
   );
 }

@@ -2,7 +2,7 @@
  * @module routes/unsubscribe — `/unsubscribe?token=…`: the page a notification email's unsubscribe link opens,
  * signed in or not (decision 075). The GET asks; only the POST changes a preference.
  */
-import { Link } from 'react-router';
+import { CardPage } from '../components/card-page.tsx';
 import { confirmUnsubscribe, readUnsubscribeLink } from '../features/account/unsubscribe.server.ts';
 import { UnsubscribeCard } from '../features/account/unsubscribe-card.tsx';
 import { getSupabase } from '../lib/supabase.server.ts';
@@ -23,14 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="page-center">
-      <div className="auth-card">
-        <Link to="/" className="brand">
-          <span className="brand-mark" aria-hidden="true" />
-          Lanes
-        </Link>
-        <UnsubscribeCard view={loaderData} done={actionData} />
-      </div>
-    </main>
+    <CardPage>
+      <UnsubscribeCard view={loaderData} done={actionData} />
+    </CardPage>
   );
 }

@@ -1,0 +1,19 @@
+/**
+ * @module components/card-page — the centred card, with the brand, that the sign-in, invitation and unsubscribe
+ * pages sit in.
+ */
+import { Link } from 'react-router';
+
+export function CardPage({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="page-center">
+      <div className="auth-card">
+        <Link to="/" className="brand">
+          <span className="brand-mark" aria-hidden="true" />
+          Lanes
+        </Link>
+        {children}
+      </div>
+    </main>
+  );
+}
