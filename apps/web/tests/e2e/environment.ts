@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliDbUrl, runSupabaseCli } from '@lanes/stack/database';
 import { freePort, startTestStack } from '@lanes/stack/testing';
 
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,11 +40,26 @@ const bin = (name: string) => resolve(appDir, 'node_modules/.bin', name);
 const port = await freePort();
 const appUrl = `http://127.0.0.1:${port}`;
 const [stack] = await Promise.all([
-  // No LANES_SITE_URL for the functions: the app names its own address (SITE_URL) in each invitation request,
-  // as `pnpm dev` does, so the invitation specs prove emailed links follow it to this port (decision 081).
-  startTestStack({ workdir: repoRoot }),
+  // Notification emails are sent by the database's own call to send-notifications, with no request from the
+  // app to name its address: their links use LANES_SITE_URL, as on hosted, so it is this run's app. The
+  // invitation specs still prove their links follow the app's SITE_URL: locally the invitation function
+  // prefers the loopback address the app names over LANES_SITE_URL (decision 081).
+  startTestStack({ workdir: repoRoot, functionsEnv: { LANES_SITE_URL: appUrl } }),
   process.env.E2E_SKIP_BUILD ? Promise.resolve() : run(bin('react-router'), ['build']),
 ]);
+
+// What `pnpm vault:local` does for `pnpm dev` (decisions 075, 076): the database finds its functions' URL and
+// key in Vault, so instant notification emails reach this run's inbox.
+await runSupabaseCli(
+  [
+    'db',
+    'query',
+    `--remote=${cliDbUrl(stack.dbUrl)}`,
+    `select vault.create_secret('${stack.apiUrl}', 'project_url'),
+      vault.create_secret('${stack.serviceRoleKey}', 'service_role_key')`,
+  ],
+  repoRoot,
+);
 
 const app = spawn(bin('react-router-serve'), ['./build/server/index.js'], {
   cwd: appDir,

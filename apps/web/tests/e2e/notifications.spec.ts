@@ -1,12 +1,22 @@
 /**
  * Notifications in Chromium (issue 23, decisions 180, 181): Carol mentions Bob by picking him from the comment
- * box's combobox by keyboard, Bob's bell changes live in his own browser, and his inbox entry opens the task and
- * is marked read; notification preferences saved, and a crafted post refused with a field error; axe on
- * `/inbox` (empty and with items) and the account's Notifications section in both themes.
+ * box's combobox by keyboard, Bob's bell changes live in his own browser, his inbox entry opens the task and
+ * is marked read, and the instant email in the stack's inbox links to the task; notification preferences
+ * saved, and a crafted post refused with a field error; axe on `/inbox` (empty and with items) and the
+ * account's Notifications section in both themes.
  */
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_BOARD, admin, adminPost, createAccount, expect, signInQuickly, test } from './fixtures.ts';
+import {
+  ACME_BOARD,
+  admin,
+  adminPost,
+  createAccount,
+  emailedLink,
+  expect,
+  signInQuickly,
+  test,
+} from './fixtures.ts';
 
 // Two browsers and a live channel: more than the suite's 20 s default.
 test.describe.configure({ timeout: 60_000 });
@@ -98,6 +108,17 @@ test('a mention picked by keyboard reaches the bell live, and the inbox opens th
   await expect(bell(bobPage)).toHaveAccessibleName('Notifications, none unread');
   await bobPage.goto('/inbox');
   await expect(bobPage.getByRole('link', { name: /Carol Chen mentioned you/ })).not.toContainText('Unread');
+
+  // Mentions are emailed at once by default: the email reaches the stack's inbox, and its link opens the task
+  // in Bob's browser (the functions' LANES_SITE_URL is this run's app).
+  const link = await emailedLink(
+    bob.email,
+    /^Carol Chen mentioned you on Pick the launch venue$/,
+    new RegExp(`${process.env.E2E_APP_URL}/w/[^\\s]+/t/${taskId}`),
+  );
+  await bobPage.goto(link);
+  await expect(bobPage.getByRole('dialog')).toContainText('Pick the launch venue');
+  await expect(bobPage.getByRole('dialog').locator('.mention-chip')).toHaveText('@Bob Baker');
 
   // The description's editor offers the same list; the saved description shows the chip.
   await carolPage.getByRole('button', { name: 'Edit description' }).click();
