@@ -13,6 +13,7 @@ import { MentionTextarea } from './mention-textarea.tsx';
 import type { PanelActionResult } from './panel-actions.server.ts';
 import type { PanelComment } from './panel-model.ts';
 import { RelativeTime } from './relative-time.tsx';
+import { DraftNote, useDraft } from './use-draft.tsx';
 import { useFieldSave } from './use-field-save.ts';
 import { useMentionPeople } from './use-mention-people.ts';
 
@@ -58,7 +59,7 @@ export function CommentThread({ taskId, comments, me, canEdit, canAdmin, workspa
           ))}
         </ol>
       )}
-      {canEdit ? <NewComment taskId={taskId} mentions={mentions} /> : null}
+      {canEdit ? <NewComment taskId={taskId} me={me} mentions={mentions} /> : null}
     </section>
   );
 }
@@ -165,9 +166,11 @@ function CommentItem({
   );
 }
 
-function NewComment({ taskId, mentions }: { taskId: string; mentions: Mentions }) {
+function NewComment({ taskId, me, mentions }: { taskId: string; me: string; mentions: Mentions }) {
   const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:comment` });
   const [body, setBody] = useState('');
+  // An unsent comment survives Esc, closing the panel and reloads (decision 194).
+  const draft = useDraft(me, taskId, 'comment', (text) => setBody((now) => (now === '' ? text : now)));
   const picked = useRef(new Map<string, string>());
   const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   // The box empties as the comment is sent, so what is typed next starts a new one; a refusal puts the sent
@@ -180,8 +183,11 @@ function NewComment({ taskId, mentions }: { taskId: string; mentions: Mentions }
     if (!settled || sent.current === null) return;
     const text = sent.current;
     sent.current = null;
-    if (fetcher.data && !fetcher.data.ok) setBody((now) => (now === '' ? text : now));
-  }, [fetcher.state, fetcher.data]);
+    if (fetcher.data && !fetcher.data.ok) {
+      setBody((now) => (now === '' ? text : now));
+      draft.keep(text);
+    }
+  }, [fetcher.state, fetcher.data, draft]);
   return (
     <fetcher.Form
       method="post"
@@ -194,6 +200,7 @@ function NewComment({ taskId, mentions }: { taskId: string; mentions: Mentions }
         sent.current = body;
         picked.current.clear();
         setBody('');
+        draft.drop();
         void fetcher.submit(form, { method: 'post' });
       }}
     >
@@ -210,7 +217,10 @@ function NewComment({ taskId, mentions }: { taskId: string; mentions: Mentions }
         placeholder="Write a comment… (@ to mention)"
         value={body}
         people={mentions.people}
-        onValueChange={setBody}
+        onValueChange={(text) => {
+          setBody(text);
+          draft.keep(text);
+        }}
         onPick={(person) => picked.current.set(person.handle, person.id)}
         onFocus={mentions.load}
         aria-invalid={error ? true : undefined}
@@ -218,8 +228,10 @@ function NewComment({ taskId, mentions }: { taskId: string; mentions: Mentions }
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.metaKey || event.ctrlKey))
             event.currentTarget.form?.requestSubmit();
+          draft.onEscape(event, body);
         }}
       />
+      <DraftNote draft={draft} />
       {error ? (
         <p id="new-comment-error" className="field-error" role="alert">
           {error}

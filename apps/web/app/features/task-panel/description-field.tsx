@@ -6,6 +6,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { toHandles, toReferences } from './mention-model.ts';
 import { MentionTextarea } from './mention-textarea.tsx';
 import type { PanelTask } from './panel-model.ts';
+import { DraftNote, useDraft } from './use-draft.tsx';
 import { useFieldSave } from './use-field-save.ts';
 import { useMentionPeople } from './use-mention-people.ts';
 
@@ -19,9 +20,11 @@ interface DescriptionProps {
   rendered: { source: string; html: string };
   /** Whose members `@` offers (decision 181). */
   workspaceId: string;
+  /** The reader: drafts are kept per person (decision 194). */
+  me: string;
 }
 
-export function DescriptionField({ task, canEdit, rendered, workspaceId }: DescriptionProps) {
+export function DescriptionField({ task, canEdit, rendered, workspaceId, me }: DescriptionProps) {
   const field = useFieldSave(task.id, 'description');
   const mentions = useMentionPeople(workspaceId);
   const picked = useRef(new Map<string, string>());
@@ -29,11 +32,18 @@ export function DescriptionField({ task, canEdit, rendered, workspaceId }: Descr
   const [draft, setDraft] = useState<string | null>(null);
   const [mode, setMode] = useState<'write' | 'preview'>('preview');
   const editing = draft !== null;
+  // Text written and not saved comes back when the panel opens again, even after a reload (decision 194).
+  const kept = useDraft(me, task.id, 'description', (text) => {
+    if (!canEdit || text === shown) return;
+    setDraft(text);
+    setMode('write');
+  });
 
   function save() {
     // Picked people go as references; the draft shows handles where the stored text has references.
     const value = draft === null ? null : toReferences(draft, picked.current);
     if (value !== null && draft !== toHandles(shown, mentions.people)) field.save({ value });
+    kept.drop();
     picked.current.clear();
     setDraft(null);
     setMode('preview');
@@ -76,7 +86,11 @@ export function DescriptionField({ task, canEdit, rendered, workspaceId }: Descr
           rows={8}
           value={draft}
           people={mentions.people}
-          onValueChange={setDraft}
+          onValueChange={(text) => {
+            setDraft(text);
+            kept.keep(text);
+          }}
+          onKeyDown={(event) => kept.onEscape(event, draft)}
           onPick={(person) => picked.current.set(person.handle, person.id)}
           onFocus={mentions.load}
           aria-invalid={field.error ? true : undefined}
@@ -94,6 +108,8 @@ export function DescriptionField({ task, canEdit, rendered, workspaceId }: Descr
             type="button"
             className="btn btn-quiet"
             onClick={() => {
+              // Cancel is the one way to throw the text away.
+              kept.drop();
               setDraft(null);
               setMode('preview');
             }}
@@ -102,6 +118,7 @@ export function DescriptionField({ task, canEdit, rendered, workspaceId }: Descr
           </button>
         </div>
       ) : null}
+      <DraftNote draft={kept} />
       {field.error ? (
         <p id="task-description-error" className="field-error" role="alert">
           {field.error}

@@ -83,7 +83,13 @@ export function TaskPanel(props: TaskPanelProps) {
       <TaskActions task={task} canEdit={canEdit} canAdmin={canAdmin} />
       <WatchButton taskId={task.id} watching={watching} />
       <TaskFields model={model} canEdit={canEdit} />
-      <DescriptionField task={task} canEdit={canEdit} rendered={description} workspaceId={workspaceId} />
+      <DescriptionField
+        task={task}
+        canEdit={canEdit}
+        rendered={description}
+        workspaceId={workspaceId}
+        me={me}
+      />
       <ChecklistSection taskId={task.id} items={model.checklist} canEdit={canEdit} />
       <section className="panel-section" aria-labelledby="task-files-title">
         <h3 id="task-files-title">Attachments</h3>
