@@ -136,3 +136,32 @@ test('the card menu moves a card to another column by keyboard; j and k go from 
     .toEqual(['Beta card']);
   await expect(column(page, 'To do').locator('.lane-card-title')).toHaveText(['Alpha card']);
 });
+
+test('at phone width the header search button opens the same palette by keyboard; axe in both themes', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInQuickly(page, 'alice@lanes.test');
+  await page.goto('/inbox');
+  // The bell goes live after hydration: the button's click handler is attached by then.
+  await expect(page.locator('.header-bell')).toHaveAttribute('data-live', 'true');
+  const button = page.getByRole('banner').getByRole('button', { name: 'Search and commands (Ctrl K)' });
+  await expect(button).toBeVisible();
+  await expectAccessible(page, 'header search button (light)');
+  await page.screenshot({ path: '/tmp/shots-w4-cover/palette-button-light-390.png' });
+
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const palette = page.getByRole('dialog', { name: 'Go to or do' });
+  await expect(palette.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type('inb');
+  await expect(palette.getByRole('option', { name: 'Inbox' })).toHaveAttribute('aria-selected', 'true');
+  await page.screenshot({ path: '/tmp/shots-w4-cover/palette-open-390.png' });
+  await page.keyboard.press('Escape');
+  await expect(palette).toHaveCount(0);
+  await expect(button).toBeFocused();
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'header search button (dark)');
+  await page.screenshot({ path: '/tmp/shots-w4-cover/palette-button-dark-390.png' });
+});

@@ -1,7 +1,8 @@
 /**
- * @module features/palette/palette-launcher — on every signed-in page: Cmd/Ctrl-K opens the command palette and
- * `?` the shortcuts sheet. Only this listener is in the page's first-paint JavaScript: what opens is loaded with
- * `import()` on first use. `?` is never taken from someone typing in a field.
+ * @module features/palette/palette-launcher — on every signed-in page: Cmd/Ctrl-K or the header's search button
+ * opens the command palette and `?` the shortcuts sheet. Only this listener and the button are in the page's
+ * first-paint JavaScript: what opens is loaded with `import()` on first use. `?` is never taken from someone
+ * typing in a field.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { isTyping } from '../../lib/typing.ts';
@@ -33,10 +34,32 @@ export function PaletteLauncher({ theme }: { theme: Theme }) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-  if (!open) return null;
   return (
-    <Suspense fallback={null}>
-      <PaletteHost open={open} theme={theme} onClose={() => setOpen(null)} />
-    </Suspense>
+    <>
+      {/* Phones have no Ctrl-K: the same palette from a button in the header (decision 187). */}
+      <button
+        type="button"
+        className="header-search"
+        aria-label="Search and commands (Ctrl K)"
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-haspopup="dialog"
+        onClick={() => setOpen('palette')}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" focusable="false">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5"
+          />
+        </svg>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <PaletteHost open={open} theme={theme} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -41,12 +41,21 @@ function Shell({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       {root && user ? (
-        <AppHeader user={user} theme={root.theme} bell={<Bell unread={layout?.unread ?? 0} />} />
+        <AppHeader
+          user={user}
+          theme={root.theme}
+          bell={
+            <>
+              {/* The palette's search button comes first in the row; the launcher also owns Ctrl-K and `?`. */}
+              <PaletteLauncher theme={root.theme} />
+              <Bell unread={layout?.unread ?? 0} />
+            </>
+          }
+        />
       ) : null}
       <main id="main" className="app-main">
         {children}
       </main>
-      {root && user ? <PaletteLauncher theme={root.theme} /> : null}
     </>
   );
 }
