@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { stackEnvironment } from './env.ts';
 import type { RunningStack, StartOptions } from './index.ts';
 import { cliWorkdir } from './postgres/cli-workdir.ts';
 import { generateTypes } from './postgres/database.ts';
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
-  const workdir = resolve(values.workdir ?? process.env.STACK_WORKDIR ?? process.cwd());
+  const workdir = resolve(values.workdir ?? stackEnvironment().STACK_WORKDIR ?? process.cwd());
   const dataDir = resolve(values['data-dir'] ?? join(workdir, '.stack'));
   const stateFile = join(dataDir, 'state.json');
   const logFile = join(dataDir, 'stack.log');
@@ -174,8 +175,8 @@ async function main(): Promise<void> {
       });
     });
     // Loaded here, not at the top: every service comes with it, and `status`/`stop` need none of them.
-    // Node's compile cache (in the OS temp dir, keyed by file content) makes this import ~3x faster
-    // from the second start on; cli-entry.js turns it on earlier still, when serve is started through it.
+    // Node's compile cache (in the OS temp dir, keyed by file content) makes this import faster from the
+    // second start on (decision 174); cli-entry.js turns it on earlier still, when serve is started through it.
     enableCompileCache();
     const { toEnv } = await import('./testing.ts');
     try {

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
 import { reviewKeys, unknownKeysWarning } from './config-keys.ts';
+import { hostEnvironment } from './env.ts';
 import { configEnv, edgeRuntimeSecrets } from './functions/secrets.ts';
 import { DEFAULT_PORTS } from './keys.ts';
 
@@ -292,7 +293,7 @@ export function loadConfig(workdir: string): StackConfig {
   const requirements = str(auth.password_requirements, '');
   const edgeSecrets = edgeRuntimeSecrets(
     asTable(toml.edge_runtime).secrets,
-    configEnv(supabaseDir, root, process.env),
+    configEnv(supabaseDir, root, hostEnvironment()),
   );
   return {
     workdir: root,

@@ -219,7 +219,7 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
       if (fresh || pending.length) {
         await migrate(dbUrl, cliDir, fresh && config.db.seedEnabled);
         // What the migrations wrote need not be replayed if Postgres is killed soon after; the
-        // checkpoint takes 0.2-1.4 s, so it runs while the services start rather than before them.
+        // checkpoint is slow under load (decision 173), so it runs while the services start, not before.
         if (pg) checkpointed = checkpoint(dbUrl).catch(() => {});
       }
     }

@@ -6,6 +6,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from './context.ts';
+import { stackEnvironment } from './env.ts';
 import { type RunningStack, type StartOptions, startStack } from './index.ts';
 
 /** A free loopback port, for test setups that start servers beside a stack. */
@@ -50,8 +51,8 @@ export function toEnv(stack: RunningStack): StackEnv {
  * (which CI keeps when a run fails, without flooding the job's output).
  */
 function testLog(): Logger | undefined {
-  if (process.env.STACK_DEBUG) return undefined;
-  const file = process.env.STACK_LOG_FILE;
+  const { STACK_DEBUG, STACK_LOG_FILE: file } = stackEnvironment();
+  if (STACK_DEBUG) return undefined;
   if (!file) return () => {};
   return (service, message) => appendFileSync(file, `${new Date().toISOString()} [${service}] ${message}\n`);
 }
@@ -74,9 +75,9 @@ export async function startTestStack(options: StartOptions & { workdir: string }
   };
 }
 
-/** The stack env in a test worker (set by globalSetup through `process.env.STACK_ENV`). */
+/** The stack env in a test worker (set by globalSetup through the `STACK_ENV` variable). */
 export function stackEnv(): StackEnv {
-  const raw = process.env.STACK_ENV;
+  const raw = stackEnvironment().STACK_ENV;
   if (!raw)
     throw new Error('STACK_ENV is not set: run these tests through vitest with the stack globalSetup');
   return JSON.parse(raw) as StackEnv;

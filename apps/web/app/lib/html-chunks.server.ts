@@ -1,8 +1,8 @@
 /**
  * @module lib/html-chunks.server — gathers what React writes in one turn of the event loop into one chunk.
- * React's Node renderer writes its HTML in pieces of about 2 KB. Each piece was carried on its own through the
- * web stream of the `Response`, React Router's copy back to Node and the compression middleware: about 60
- * trips for a 500-task board. React writes a whole shell, or a whole resolved boundary, within one turn, so
+ * React's Node renderer writes its HTML in small pieces. Each piece was carried on its own through the web
+ * stream of the `Response`, React Router's copy back to Node and the compression middleware: dozens of trips
+ * for a large board (counted in decision 124). React writes a whole shell, or a whole resolved boundary, within one turn, so
  * joining a turn's writes changes nothing about when bytes leave (decision 124).
  */
 import { Transform, type TransformCallback } from 'node:stream';

@@ -1,8 +1,7 @@
 /**
  * @module lib/plain-english — the few dates and times the board and the panel print, written out for US
- * English without `Intl`. The first `Intl` formatter a page builds starts up ICU, which costs 70–115 ms of
- * main thread in Chromium (measured, `bench` notes in decision 129): on a board with due dates that landed in
- * the middle of hydration. Readers in any other locale still get `Intl`, after hydration; the unit tests
+ * English without `Intl`. The first `Intl` formatter a page builds starts up ICU, a long task on Chromium's main
+ * thread (timed in decision 129): on a board with due dates that landed in the middle of hydration. Readers in any other locale still get `Intl`, after hydration; the unit tests
  * check every string here against `Intl`'s own.
  */
 

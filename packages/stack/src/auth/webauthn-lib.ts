@@ -1,7 +1,7 @@
 /**
  * @module auth/webauthn-lib — @simplewebauthn/server, loaded at the first passkey request: its CBOR,
- * ASN.1 and crypto modules cost the idle stack ~15 MB that a project without passkeys never uses
- * (decision 173).
+ * ASN.1 and crypto modules cost the idle stack memory that a project without passkeys never uses
+ * (measured in decision 173).
  */
 import { lazy } from '../util/lazy.ts';
 

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { NETWORK_VARS, stackEnvironment } from '../env.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +33,7 @@ export function denoBinary(): string {
  * (tooling/ci) reads the same cache.
  */
 export function sharedDenoDir(): string {
-  return process.env.STACK_DENO_DIR || join(tmpdir(), 'lanes-stack-deno');
+  return stackEnvironment().STACK_DENO_DIR ?? join(tmpdir(), 'lanes-stack-deno');
 }
 
 export const BOOTSTRAP = fileURLToPath(new URL('./bootstrap.ts', import.meta.url));
@@ -44,24 +45,10 @@ export interface LaunchPlan {
   cwd: string;
 }
 
-/**
- * Host variables Deno reads lazily, when a function first loads an npm package or fetches: they stay
- * visible to the function (hiding them would break the download). Only forwarded when the host sets them.
- */
-const NETWORK_VARS = [
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-  'http_proxy',
-  'https_proxy',
-  'no_proxy',
-  'NPM_CONFIG_REGISTRY',
-  'DENO_TLS_CA_STORE',
-];
-
 /** A CA bundle the host trusts (a corporate proxy's), given to Deno as `--cert` so no variable leaks. */
 function caArgs(): string[] {
-  const file = process.env.DENO_CERT ?? process.env.NODE_EXTRA_CA_CERTS ?? process.env.SSL_CERT_FILE;
+  const host = stackEnvironment();
+  const file = host.DENO_CERT ?? host.NODE_EXTRA_CA_CERTS ?? host.SSL_CERT_FILE;
   return file && existsSync(file) ? ['--cert', file] : [];
 }
 
@@ -92,13 +79,16 @@ function denoEnv(denoDir: string): { env: Record<string, string>; internal: stri
     DENO_NO_UPDATE_CHECK: '1',
     NO_COLOR: '1',
   };
-  for (const name of ['HOME', 'PATH']) {
-    const value = process.env[name];
+  const host = stackEnvironment();
+  for (const name of ['HOME', 'PATH'] as const) {
+    const value = host[name];
     if (value !== undefined) internal[name] = value;
   }
+  // The host's network variables stay visible to the function: Deno reads them lazily, when a function
+  // first loads an npm package or fetches, and hiding them would break the download.
   const network: Record<string, string> = {};
   for (const name of NETWORK_VARS) {
-    const value = process.env[name];
+    const value = host[name];
     if (value !== undefined) network[name] = value;
   }
   return { env: { ...network, ...internal }, internal: Object.keys(internal) };

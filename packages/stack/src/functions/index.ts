@@ -8,6 +8,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestContext, Service, StackContext } from '../context.ts';
+import { stackEnvironment } from '../env.ts';
 import { sharedDenoDir } from './deno.ts';
 import { functionEnv } from './env.ts';
 import { notFound } from './errors.ts';
@@ -45,8 +46,7 @@ function originOf(request: Request, fallback: URL): string {
 }
 
 function timeoutFromEnv(): number {
-  const value = Number(process.env.STACK_FUNCTION_TIMEOUT_MS);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
+  return stackEnvironment().STACK_FUNCTION_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS;
 }
 
 export function build(stack: StackContext, options: FunctionsOptions = {}): Service {

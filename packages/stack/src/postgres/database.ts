@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { hostEnvironment } from '../env.ts';
 import { extensionSourceDir } from './install-extensions.ts';
 
 const bootstrapDir = join(dirname(fileURLToPath(import.meta.url)), 'bootstrap');
@@ -76,7 +77,8 @@ export function runSupabaseCli(args: string[], workdir: string): Promise<string>
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [supabaseCliEntry(), ...args, '--workdir', workdir], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', SUPABASE_YES: '1' },
+      // The CLI inherits the whole host environment, as it would when run from a shell.
+      env: { ...hostEnvironment(), SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', SUPABASE_YES: '1' },
     });
     let stdout = '';
     let stderr = '';

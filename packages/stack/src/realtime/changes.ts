@@ -6,6 +6,7 @@
  */
 import type { Sql } from 'postgres';
 import type { Logger } from '../context.ts';
+import { stackEnvironment } from '../env.ts';
 import { tupleMatches } from './filters.ts';
 import type { Hub, Member } from './hub.ts';
 import type { Change, Transaction, Tuple } from './pgoutput.ts';
@@ -39,10 +40,10 @@ function identityOf(member: Member): { identity: CheckedIdentity; key: string } 
 /** Changes per round trip to Postgres; keeps one call's latency bounded during bursts. */
 const MAX_BATCH = 500;
 /**
- * The visibility check runs as each subscriber, one after another inside one call (~20 µs each); past
- * this many subscribers the batch is split across connections of the pool, which Postgres runs on
- * separate cores. Two calls measured best on a 2-core machine (1,000 subscribers: 36 → 23 ms median;
- * three or four were slower); the pool keeps its other connections for joins.
+ * The visibility check runs as each subscriber, one after another inside one call; past this many
+ * subscribers the batch is split across connections of the pool, which Postgres runs on separate cores.
+ * Two calls measured best on a 2-core machine, three or four were slower (figures in decision 036); the
+ * pool keeps its other connections for joins.
  */
 const SUBS_PER_CALL = 250;
 const PARALLEL = 2;
@@ -50,7 +51,7 @@ const JSON_TYPES = new Set(['json', 'jsonb']);
 /** Re-checks of a row not visible yet, 2 ms apart, before taking it as gone. */
 const RETRIES = 10;
 /** With STACK_DEBUG set, each delivery logs where its time went (commit → decoded → checked → pushed). */
-const TIMING = !!process.env.STACK_DEBUG;
+const TIMING = stackEnvironment().STACK_DEBUG;
 
 interface CheckResult {
   record: unknown;

@@ -1,15 +1,15 @@
 /**
  * @module storage/decoded — a small in-memory LRU of JPEG sources decoded at a reduced scale, so the
  * second and later renditions of one photo (a `srcset`, a thumbnail beside a preview) skip decoding
- * it again. Decoding dominates a transform: an 8 MB, 4000 px JPEG takes ~100 ms to Huffman-decode even
- * at 1/4 scale, while resizing the decoded pixels and encoding a 640 px WebP takes ~40 ms.
+ * it again. Decoding dominates a transform: Huffman-decoding a large JPEG, even at 1/4 scale, takes longer
+ * than resizing the decoded pixels and encoding the rendition (timed in decision 047).
  *
  * Entries are keyed by object version, which every overwrite replaces (decision 040), so a new upload
  * can never be served from an old decode; `forget(version)` also drops them when a version is removed.
  * Only JPEG gets a base (libjpeg decodes at 1/2, 1/4 or 1/8 for free); other formats, and renditions
  * that need the full-size decode, take the direct path. A base is made on the second rendition of a
- * version, not the first: decoding to memory and then resizing costs ~40 ms more than libvips'
- * streamed pipeline, which a photo rendered once (the common case) should not pay.
+ * version, not the first: decoding to memory and then resizing costs more than libvips' streamed
+ * pipeline (decision 047), which a photo rendered once (the common case) should not pay.
  */
 import type { Metadata } from 'sharp';
 import { loadSharp } from './sharp.ts';

@@ -1,6 +1,6 @@
 /**
  * @module storage/sharp — sharp, loaded at the first image transformation: libvips and its threads cost
- * the idle stack ~20 MB that most projects never use (decision 173).
+ * the idle stack memory that most projects never use (measured in decision 173).
  */
 import { lazy } from '../util/lazy.ts';
 
