@@ -51,6 +51,8 @@ export interface BellLatency {
   p50: number;
   p95: number;
   samples: number;
+  /** Sent → the comment action's answer reached the sender: the share of the time before the broadcast. */
+  action: { p50: number; p95: number };
 }
 
 /**
@@ -84,7 +86,13 @@ export async function measureMentionToBell(
         true,
       );
     });
+    // The action's answer arrives after the comment's transaction committed (its triggers sent the broadcast).
+    let answeredAt = 0;
+    a.on('response', (response) => {
+      if (response.request().method() === 'POST') answeredAt = Date.now();
+    });
     const samples: number[] = [];
+    const actions: number[] = [];
     for (let i = 0; i < rounds; i += 1) {
       await b.evaluate(() => {
         const w = window as unknown as { changedAt: number | null };
@@ -112,11 +120,13 @@ export async function measureMentionToBell(
       await a.waitForFunction(
         () => (document.querySelector('#new-comment') as HTMLTextAreaElement).value === '',
       );
+      actions.push(answeredAt - sentAt);
     }
     return {
       p50: round(percentile(samples, 50), 0),
       p95: round(percentile(samples, 95), 0),
       samples: samples.length,
+      action: { p50: round(percentile(actions, 50), 0), p95: round(percentile(actions, 95), 0) },
     };
   } finally {
     await browser.close();

@@ -167,6 +167,9 @@ if (server.some(wanted)) {
         'p95 ≤ 150',
         bell.p95 <= 150,
       );
+      console.log(
+        `${"  sent → the comment action's answer".padEnd(44)} p50 ${bell.action.p50} ms, p95 ${bell.action.p95} ms`,
+      );
     }
     if (wanted('lighthouse')) {
       for (const [label, path, cookie] of [
