@@ -497,14 +497,14 @@ isOneToOne: false
                   ]
                 },"tasks": {
                   Row: {
-                    "archived_at": string | null,"assignee_id": string | null,"attachment_count": number,"board_id": string,"checklist_done": number,"checklist_total": number,"column_id": string,"comment_count": number,"completed_at": string | null,"created_at": string,"created_by": string | null,"description": string,"due_on": string | null,"id": string,"number": number,"position": string,"priority": Database["public"]['Enums']["task_priority"],"title": string,"updated_at": string
+                    "archived_at": string | null,"assignee_id": string | null,"attachment_count": number,"board_id": string,"checklist_done": number,"checklist_total": number,"column_id": string,"comment_count": number,"completed_at": string | null,"cover_attachment_id": string | null,"created_at": string,"created_by": string | null,"description": string,"due_on": string | null,"id": string,"number": number,"position": string,"priority": Database["public"]['Enums']["task_priority"],"title": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"assignee_id"?: string | null,"attachment_count"?: number,"board_id": string,"checklist_done"?: number,"checklist_total"?: number,"column_id": string,"comment_count"?: number,"completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_on"?: string | null,"id"?: string,"number": number,"position": string,"priority"?: Database["public"]['Enums']["task_priority"],"title": string,"updated_at"?: string
+                    "archived_at"?: string | null,"assignee_id"?: string | null,"attachment_count"?: number,"board_id": string,"checklist_done"?: number,"checklist_total"?: number,"column_id": string,"comment_count"?: number,"completed_at"?: string | null,"cover_attachment_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_on"?: string | null,"id"?: string,"number": number,"position": string,"priority"?: Database["public"]['Enums']["task_priority"],"title": string,"updated_at"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"assignee_id"?: string | null,"attachment_count"?: number,"board_id"?: string,"checklist_done"?: number,"checklist_total"?: number,"column_id"?: string,"comment_count"?: number,"completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_on"?: string | null,"id"?: string,"number"?: number,"position"?: string,"priority"?: Database["public"]['Enums']["task_priority"],"title"?: string,"updated_at"?: string
+                    "archived_at"?: string | null,"assignee_id"?: string | null,"attachment_count"?: number,"board_id"?: string,"checklist_done"?: number,"checklist_total"?: number,"column_id"?: string,"comment_count"?: number,"completed_at"?: string | null,"cover_attachment_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"description"?: string,"due_on"?: string | null,"id"?: string,"number"?: number,"position"?: string,"priority"?: Database["public"]['Enums']["task_priority"],"title"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     {
@@ -525,6 +525,12 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "columns"
       referencedColumns: ["board_id","id"]
+    },{
+      foreignKeyName: "tasks_cover_attachment_id_fkey"
+      columns: ["cover_attachment_id"]
+isOneToOne: false
+      referencedRelation: "attachments"
+      referencedColumns: ["id"]
     },{
       foreignKeyName: "tasks_created_by_fkey"
       columns: ["created_by"]
@@ -638,6 +644,7 @@ isOneToOne: false
 "column_id": string,
 "comment_count": number,
 "completed_at": string | null,
+"cover_attachment_id": string | null,
 "created_at": string,
 "created_by": string | null,
 "description": string,
@@ -793,6 +800,7 @@ isOneToOne: false
 "column_id": string,
 "comment_count": number,
 "completed_at": string | null,
+"cover_attachment_id": string | null,
 "created_at": string,
 "created_by": string | null,
 "description": string,
