@@ -58,7 +58,7 @@ const SELECT = `*,
   labels:task_labels(label_id),
   board:boards(labels(*), workspace:workspaces(id, slug, members:workspace_members(${MEMBER_SELECT}))),
   comments(${COMMENT_SELECT}),
-  attachments(*),
+  attachments!attachments_task_id_fkey(*),
   checklist_items(*),
   activity(${ACTIVITY_SELECT})`;
 
