@@ -21,6 +21,7 @@ import { GeneralErrorBoundary } from './components/error-boundary.tsx';
 import { publicEnv } from './env.server.ts';
 import { readTheme } from './features/theme/theme.server.ts';
 import { isTheme, type Theme } from './features/theme/theme.ts';
+import { fontCss, interLatinUrl } from './lib/font.ts';
 import { useNonce } from './lib/nonce.ts';
 import { revalidateUnlessOnlyAPanelChanged } from './lib/panel-navigation.ts';
 import { PublicEnvContext } from './lib/public-env.ts';
@@ -52,6 +53,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Fonts are fetched anonymously even from the same origin; without crossOrigin the preload goes unused.
+  { rel: 'preload', href: interLatinUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
 
 export const meta: Route.MetaFunction = () => [
@@ -71,7 +74,7 @@ function useTheme(saved: Theme | undefined): Theme {
 // the first paint, queued behind the route's modulepreloads (decision 119). Only the server's HTML needs the
 // text: every document is rendered there, and in the browser React adopts that <style> by its href, so the
 // client build drops the string instead of shipping it twice.
-const rootCss = import.meta.env.SSR ? appCss : '';
+const rootCss = import.meta.env.SSR ? fontCss + appCss : '';
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');

@@ -6,6 +6,7 @@ import { Form, Link } from 'react-router';
 import type { Theme } from '../features/theme/theme.ts';
 import { ThemeSwitch } from '../features/theme/theme-switch.tsx';
 import { Avatar } from './avatar.tsx';
+import { LogoMark } from './logo-mark.tsx';
 
 export interface HeaderUser {
   displayName: string;
@@ -28,7 +29,7 @@ export function AppHeader({
     <header className="app-header">
       <nav aria-label="Main">
         <Link to="/w" className="brand">
-          <span className="brand-mark" aria-hidden="true" />
+          <LogoMark />
           Lanes
         </Link>
       </nav>

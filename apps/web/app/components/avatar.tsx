@@ -16,9 +16,11 @@ export interface AvatarProps {
   eager?: boolean;
   /** For tests and places outside the root layout. */
   supabaseUrl?: string;
+  /** What a screen reader and the tooltip say, when more than the name (e.g. "Carol is viewing"). */
+  label?: string;
 }
 
-export function Avatar({ name, path, size = 24, eager = false, supabaseUrl }: AvatarProps) {
+export function Avatar({ name, path, size = 24, eager = false, supabaseUrl, label = name }: AvatarProps) {
   const [failed, setFailed] = useState(false);
   const env = useContext(PublicEnvContext);
   const base = supabaseUrl ?? env?.SUPABASE_URL ?? '';
@@ -26,7 +28,7 @@ export function Avatar({ name, path, size = 24, eager = false, supabaseUrl }: Av
   const sized = `avatar avatar-${size}`;
   if (!path || failed) {
     return (
-      <span className={`${sized} avatar-initials`} role="img" aria-label={name} title={name}>
+      <span className={`${sized} avatar-initials`} role="img" aria-label={label} title={label}>
         {initials(name)}
       </span>
     );
@@ -39,8 +41,8 @@ export function Avatar({ name, path, size = 24, eager = false, supabaseUrl }: Av
       sizes={`${size}px`}
       width={size}
       height={size}
-      alt={name}
-      title={name}
+      alt={label}
+      title={label}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       onError={() => setFailed(true)}

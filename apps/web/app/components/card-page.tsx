@@ -3,13 +3,14 @@
  * pages sit in.
  */
 import { Link } from 'react-router';
+import { LogoMark } from './logo-mark.tsx';
 
 export function CardPage({ children }: { children: React.ReactNode }) {
   return (
     <main className="page-center">
       <div className="auth-card">
         <Link to="/" className="brand">
-          <span className="brand-mark" aria-hidden="true" />
+          <LogoMark />
           Lanes
         </Link>
         {children}

@@ -4,6 +4,7 @@
  */
 import { Link, redirect } from 'react-router';
 import { FormNotice } from '../components/form-error.tsx';
+import { LogoMark } from '../components/logo-mark.tsx';
 import { getSupabase } from '../lib/supabase.server.ts';
 import type { Route } from './+types/home.ts';
 
@@ -18,7 +19,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main className="landing">
       <Link to="/" className="brand">
-        <span className="brand-mark" aria-hidden="true" />
+        <LogoMark />
         Lanes
       </Link>
       <FormNotice>

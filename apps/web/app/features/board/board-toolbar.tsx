@@ -82,6 +82,7 @@ export function Viewers({ viewers, profiles }: { viewers: Viewer[]; profiles: Re
             name={viewer.displayName}
             path={viewer.avatarPath ?? profiles[viewer.userId]?.avatarPath ?? null}
             size={24}
+            label={`${viewer.displayName} is viewing`}
           />
         </li>
       ))}
