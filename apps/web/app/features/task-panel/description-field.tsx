@@ -2,10 +2,11 @@
  * @module features/task-panel/description-field — the description in Markdown: shown rendered; members switch
  * to writing, preview what they wrote, and Save stores it on its own, like every field of the panel.
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toHandles, toReferences } from './mention-model.ts';
 import { MentionTextarea } from './mention-textarea.tsx';
 import type { PanelTask } from './panel-model.ts';
+import { TextConflict } from './text-conflict.tsx';
 import { DraftNote, useDraft } from './use-draft.tsx';
 import { useFieldSave } from './use-field-save.ts';
 import { useMentionPeople } from './use-mention-people.ts';
@@ -24,6 +25,12 @@ interface DescriptionProps {
   me: string;
 }
 
+/** Where an edit began: the row's version and the description it showed then. */
+interface Base {
+  version: string;
+  text: string;
+}
+
 export function DescriptionField({ task, canEdit, rendered, workspaceId, me }: DescriptionProps) {
   const field = useFieldSave(task.id, 'description');
   const mentions = useMentionPeople(workspaceId);
@@ -38,11 +45,34 @@ export function DescriptionField({ task, canEdit, rendered, workspaceId, me }: D
     setDraft(text);
     setMode('write');
   });
+  // Where the edit began (version and text), so a teammate's newer description is not overwritten; a draft
+  // restored from an earlier visit has none and saves as before.
+  const [base, setBase] = useState<Base | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const sent = useRef<{ mine: string; base: Base } | null>(null);
+
+  useEffect(() => {
+    if (field.code !== 'CONFLICT' || !sent.current) return;
+    const { mine, base: from } = sent.current;
+    sent.current = null;
+    // Only another field moved the version: save again against the new one, nothing to choose.
+    if (task.description === from.text) send(mine, { version: task.updated_at, text: task.description });
+    else {
+      setConflict(mine);
+      kept.keep(mine);
+    }
+  });
+
+  function send(value: string, from: Base | null) {
+    sent.current = from ? { mine: value, base: from } : null;
+    field.save(from ? { value, base: from.version } : { value });
+  }
 
   function save() {
     // Picked people go as references; the draft shows handles where the stored text has references.
     const value = draft === null ? null : toReferences(draft, picked.current);
-    if (value !== null && draft !== toHandles(shown, mentions.people)) field.save({ value });
+    if (value !== null && draft !== toHandles(shown, mentions.people)) send(value, base);
+    setBase(null);
     kept.drop();
     picked.current.clear();
     setDraft(null);
@@ -69,6 +99,7 @@ export function DescriptionField({ task, canEdit, rendered, workspaceId, me }: D
             className="btn btn-quiet"
             onClick={() => {
               mentions.load();
+              setBase({ version: task.updated_at, text: shown });
               setDraft(toHandles(shown, mentions.people));
               setMode('write');
             }}
@@ -110,6 +141,7 @@ export function DescriptionField({ task, canEdit, rendered, workspaceId, me }: D
             onClick={() => {
               // Cancel is the one way to throw the text away.
               kept.drop();
+              setBase(null);
               setDraft(null);
               setMode('preview');
             }}
@@ -119,7 +151,23 @@ export function DescriptionField({ task, canEdit, rendered, workspaceId, me }: D
         </div>
       ) : null}
       <DraftNote draft={kept} />
-      {field.error ? (
+      {conflict !== null ? (
+        <TextConflict
+          field="description"
+          mine={conflict}
+          theirs={task.description}
+          onKeepMine={() => {
+            setConflict(null);
+            kept.drop();
+            send(conflict, { version: task.updated_at, text: task.description });
+          }}
+          onUseTheirs={() => {
+            setConflict(null);
+            kept.drop();
+          }}
+        />
+      ) : null}
+      {field.error && field.code !== 'CONFLICT' ? (
         <p id="task-description-error" className="field-error" role="alert">
           {field.error}
         </p>

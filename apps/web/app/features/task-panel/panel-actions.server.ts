@@ -61,13 +61,17 @@ export async function runPanelAction(
   const intent = String(form.get('intent') ?? '');
   const value = String(form.get('value') ?? '');
   const emptyIsNull = value === '' ? null : value;
+  // Text saves carry the version (`updated_at`) the editor started from: a teammate's change since then is a
+  // CONFLICT, never silently overwritten (decision 194). Without it (no-JS forms), the save is unconditional.
+  const base = String(form.get('base') ?? '');
+  const version = base === '' ? {} : { expectedUpdatedAt: base };
   try {
     switch (intent) {
       case 'title':
-        await updateTask(client, { taskId, title: value });
+        await updateTask(client, { taskId, title: value, ...version });
         break;
       case 'description':
-        await updateTask(client, { taskId, description: value });
+        await updateTask(client, { taskId, description: value, ...version });
         break;
       case 'assignee':
         await updateTask(client, { taskId, assigneeId: emptyIsNull });

@@ -11,6 +11,8 @@ export interface FieldSave {
   /** The value on its way to the server, if any; show it instead of the stored one. */
   pending: FormData | undefined;
   error: string | null;
+  /** The refusal's catalogue code (CONFLICT: a teammate changed the field since the edit began). */
+  code: string | null;
   busy: boolean;
   save(fields: Record<string, string | string[]>): void;
 }
@@ -31,6 +33,7 @@ export function useFieldSave(taskId: string, intent: PanelIntent, id = ''): Fiel
   return {
     pending: sent ?? fetcher.formData,
     error: result && !result.ok ? result.error : null,
+    code: result && !result.ok ? result.code : null,
     busy: fetcher.state !== 'idle' || sent !== undefined,
     save(fields) {
       const form = new FormData();
