@@ -556,7 +556,8 @@ test('a viewer sees the panel without controls, and hand-made posts change nothi
   for (const control of ['textbox', 'combobox', 'checkbox'] as const) {
     await expect(panel(page).getByRole(control)).toHaveCount(0);
   }
-  await expect(panel(page).getByRole('button')).toHaveCount(0);
+  // Watching is the one thing a viewer may do here (anyone who can see a task may watch it, SPEC §10).
+  await expect(panel(page).getByRole('button')).toHaveText([/^Watch/]);
   await expectAccessible(page, 'task panel, viewer (light)');
 
   const posts: Record<string, string>[] = [
