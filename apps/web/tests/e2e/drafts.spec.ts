@@ -47,6 +47,7 @@ test('an unsent comment and description survive Esc and a reload; sending clears
   await description.fill('A plan in **two** steps');
   await description.press('Escape');
   await expect(panel(page).getByRole('status').filter({ hasText: 'Draft kept' })).toHaveCount(2);
+  await page.screenshot({ path: '/tmp/shots-w4drafts/draft-kept.png', fullPage: true });
   await description.press('Escape');
   await expect(panel(page)).toHaveCount(0);
 
@@ -108,6 +109,8 @@ test('a title changed by a teammate meanwhile is shown to the second editor, who
   await page.screenshot({ path: '/tmp/shots-w4drafts/conflict.png' });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.screenshot({ path: '/tmp/shots-w4drafts/conflict-light.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/shots-w4drafts/conflict-390.png' });
 
   await choice.getByRole('button', { name: 'Keep mine' }).click();
   await expect(choice).toHaveCount(0);
