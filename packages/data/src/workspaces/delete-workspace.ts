@@ -32,7 +32,7 @@ export async function deleteWorkspace(client: LanesClient, input: unknown): Prom
   const files = unwrap(
     await client
       .from('attachments')
-      .select('object_path, task:tasks!inner(board:boards!inner(workspace_id))')
+      .select('object_path, task:tasks!attachments_task_id_fkey!inner(board:boards!inner(workspace_id))')
       .eq('task.board.workspace_id', workspaceId),
   );
   await removeAttachmentFiles(
