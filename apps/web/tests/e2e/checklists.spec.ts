@@ -5,7 +5,17 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_BOARD, admin, adminPost, card, expect, live, signInQuickly, test } from './fixtures.ts';
+import {
+  ACME_BOARD,
+  ACME_ID,
+  admin,
+  adminPost,
+  card,
+  expect,
+  live,
+  signInQuickly,
+  test,
+} from './fixtures.ts';
 
 // Two browsers and several saves per test: more than the suite's 20 s default.
 test.describe.configure({ timeout: 60_000 });
@@ -15,12 +25,12 @@ const panel = (page: Page): Locator => page.getByRole('dialog');
 const checklists = (page: Page): Locator => panel(page).getByRole('region', { name: 'Checklists' });
 
 /** A fresh task in the seeded board's To do column, with these items in its default checklist. */
-async function seededTask(title: string, items: string[] = []): Promise<string> {
-  const [todo] = (await admin(`/rest/v1/columns?board_id=eq.${BOARD_ID}&name=eq.To%20do&select=id`, {
+async function seededTask(title: string, items: string[] = [], boardId = BOARD_ID): Promise<string> {
+  const [todo] = (await admin(`/rest/v1/columns?board_id=eq.${boardId}&name=eq.To%20do&select=id`, {
     method: 'GET',
   })) as { id: string }[];
   const [task] = (await adminPost('/rest/v1/tasks', {
-    board_id: BOARD_ID,
+    board_id: boardId,
     column_id: todo!.id,
     title,
   })) as { id: string }[];
@@ -81,9 +91,14 @@ test('items added and checked in the panel show as 1/2 on a teammate’s board, 
 
 test('reorder by keyboard stays; an item turned into a task lands in the same column', async ({ page }) => {
   const title = `Checklist order ${Date.now().toString(36)}`;
-  const id = await seededTask(title, ['Alpha', 'Bravo', 'Charlie']);
+  // A board of its own: by now the seeded board's To do holds more cards than its first render shows.
+  const [board] = (await adminPost('/rest/v1/boards', { workspace_id: ACME_ID, name: title })) as {
+    id: string;
+  }[];
+  await adminPost('/rest/v1/columns', { board_id: board!.id, name: 'To do' });
+  const id = await seededTask(title, ['Alpha', 'Bravo', 'Charlie'], board!.id);
   await signInQuickly(page, 'alice@lanes.test');
-  await page.goto(`${ACME_BOARD}/t/${id}`);
+  await page.goto(`/w/acme/b/${board!.id}/t/${id}`);
   await live(page);
   expect(await bodies(page)).toEqual(['Alpha', 'Bravo', 'Charlie']);
 
