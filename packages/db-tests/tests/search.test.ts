@@ -3,17 +3,18 @@
  * else, by title, description or comment words, fragments and typos; deleted comments and archived tasks
  * follow their rules; hostile input answers calmly and changes nothing.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { acme, alice, asUser, bob, carol, dave, db, erin, type User } from './support/db.ts';
 
 const START = '\uE000';
 const STOP = '\uE001';
 /** A word nobody else wrote: letters only, so the search parser keeps it one word. */
-const word = () =>
-  `zq${randomUUID()
-    .replace(/[^a-f]/g, '')
-    .slice(0, 8)}`;
+/**
+ * A word no other task holds, and not one typo away from another test's: ten letters from the whole alphabet
+ * (letters a–f of a uuid made words so alike that the typo match found each other's tasks in a full run).
+ */
+const word = () => `zq${Array.from(randomBytes(10), (b) => String.fromCharCode(97 + (b % 26))).join('')}`;
 
 interface Hit {
   task_id: string;
