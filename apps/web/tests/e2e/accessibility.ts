@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { lowContrastIn } from './contrast.ts';
+import { animationsSettled, lowContrastIn } from './contrast.ts';
 
 /**
  * Runs axe on the page as it is now and fails on any serious or critical violation, and on any colour-contrast
@@ -12,6 +12,7 @@ import { lowContrastIn } from './contrast.ts';
  * (red words on a red button were one), and an incomplete item fails no test by itself (decision 192).
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -145,7 +145,8 @@ function measure({ selector, largeText }: Options): Offender[] {
 }
 
 /** The page's buttons and links whose text falls below 4.5:1, each with its text, colours and ratio. */
-export function lowContrastControls(page: Page): Promise<Offender[]> {
+export async function lowContrastControls(page: Page): Promise<Offender[]> {
+  await animationsSettled(page);
   return page.evaluate(measure, { selector: CONTROLS, largeText: false });
 }
 
@@ -162,4 +163,23 @@ export async function expectReadableControls(page: Page, label = page.url()): Pr
     (o) => `${label}: "${o.text}" ${o.ratio}:1 (${o.color} on ${o.background}) in ${o.element}`,
   );
   expect(report, `text contrast of buttons and links on ${label}`).toEqual([]);
+}
+
+/**
+ * Waits for the page's finite CSS transitions and animations to end. A theme switch starts 120 ms colour
+ * transitions on buttons and inputs, and a toast fades in: measured mid-way, a colour is neither theme's, and
+ * axe would report a contrast that no person ever sees for longer than a frame. Endless animations (spinners)
+ * are left running; they never settle.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // A frame first, so transitions started by the last style change (emulateMedia) exist to be found.
+    await new Promise((frame) => requestAnimationFrame(frame));
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    // Bounded: a paused animation never finishes, and a wait that never ends would hide what is measured.
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((later) => setTimeout(later, 2_000))]);
+  });
 }
