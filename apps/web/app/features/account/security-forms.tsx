@@ -6,6 +6,7 @@ import { changeEmailInput, changePasswordInput } from '@lanes/shared/schemas/aut
 import { Form, Link, useNavigation } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { FormError, FormNotice } from '../../components/form-error.tsx';
+import { CurrentPasswordField, NewPasswordField } from '../../components/password-fields.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useValidatedForm } from '../../lib/use-validated-form.ts';
 import type { AccountActionData, AccountIntent } from './account-actions.server.ts';
@@ -24,25 +25,11 @@ export function PasswordForm({ email, result }: { email: string; result: Account
   return (
     <Form method="post" className="form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
       <h3>Password</h3>
-      <TextField
-        label="Current password"
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        required
+      <CurrentPasswordField
         error={form.errors?.fields.currentPassword}
         autoFocus={form.focusField === 'currentPassword'}
       />
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={form.errors?.fields.password}
-        autoFocus={form.focusField === 'password'}
-        description="8 to 72 characters, with at least one letter and one digit."
-      />
+      <NewPasswordField error={form.errors?.fields.password} autoFocus={form.focusField === 'password'} />
       {askNonce ? (
         <TextField
           label="Confirmation code"
@@ -92,12 +79,7 @@ export function EmailForm({ email, result }: { email: string; result: AccountAct
         error={form.errors?.fields.email}
         autoFocus={form.focusField === 'email'}
       />
-      <TextField
-        label="Current password"
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        required
+      <CurrentPasswordField
         error={form.errors?.fields.currentPassword}
         autoFocus={form.focusField === 'currentPassword'}
       />

@@ -3,6 +3,7 @@ import { emailOnlyInput, updatePasswordInput } from '@lanes/shared/schemas/auth'
 import { Form } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { FormError, FormNotice } from '../../components/form-error.tsx';
+import { NewPasswordField } from '../../components/password-fields.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useValidatedForm } from '../../lib/use-validated-form.ts';
 import type { AuthActionData } from './auth-forms.server.ts';
@@ -41,16 +42,7 @@ export function ResetPasswordForm({ result }: { result: AuthActionData | undefin
   const form = useValidatedForm(updatePasswordInput, result?.errors, ['password']);
   return (
     <Form method="post" className="form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={form.errors?.fields.password}
-        description="8 to 72 characters, with at least one letter and one digit."
-        autoFocus
-      />
+      <NewPasswordField error={form.errors?.fields.password} autoFocus />
       <FormError>{form.errors?.form ? <p>{form.errors.form}</p> : null}</FormError>
       <Button pending={form.pending}>Save new password</Button>
     </Form>

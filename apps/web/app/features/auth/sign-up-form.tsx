@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { FormError, FormNotice } from '../../components/form-error.tsx';
+import { NewPasswordField } from '../../components/password-fields.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useValidatedForm } from '../../lib/use-validated-form.ts';
 import type { AuthActionData } from './auth-forms.server.ts';
@@ -58,15 +59,10 @@ export function SignUpForm({ result, next }: { result: AuthActionData | undefine
           ) : null
         }
       />
-      <TextField
+      <NewPasswordField
         label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
         error={errors?.fields.password}
         autoFocus={form.focusField === 'password'}
-        description="8 to 72 characters, with at least one letter and one digit."
       />
       <FormError>{errors?.form ? <p>{errors.form}</p> : null}</FormError>
       <Button pending={form.pending}>Create account</Button>
