@@ -1,6 +1,6 @@
 /** @module errors/auth-codes — GoTrue error codes (as auth-js exposes them) → catalogue codes. */
 import type { ErrorCode } from '@lanes/shared/errors';
-import type { Mapped } from './to-lanes-error.ts';
+import type { Mapped } from './mapped.ts';
 
 /**
  * GoTrue's `error_code` values the app can meet (email and password accounts, magic links, emailed links,

@@ -4,7 +4,7 @@
  */
 import { LIMITS } from '@lanes/shared/constants';
 import { type ErrorCode, isErrorCode } from '@lanes/shared/errors';
-import type { Mapped } from './to-lanes-error.ts';
+import type { Mapped } from './mapped.ts';
 
 interface PgLike {
   code?: unknown;

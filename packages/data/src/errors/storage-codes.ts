@@ -1,5 +1,5 @@
 /** @module errors/storage-codes — storage-api error bodies (as storage-js exposes them) → catalogue codes. */
-import type { Mapped } from './to-lanes-error.ts';
+import type { Mapped } from './mapped.ts';
 
 /**
  * storage-api answers `{statusCode, error, message}`; `statusCode` is a string and may differ from the HTTP

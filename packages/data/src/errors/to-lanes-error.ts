@@ -3,7 +3,6 @@
  * network) into one catalogue `LanesError`, once, at the data layer's edge. Screens never parse backend errors.
  */
 import {
-  type ErrorCode,
   fromErrorBody,
   isErrorCode,
   LanesError,
@@ -11,16 +10,9 @@ import {
   validationError,
 } from '@lanes/shared/errors';
 import { authCode } from './auth-codes.ts';
+import type { Mapped } from './mapped.ts';
 import { postgresCode } from './postgres-codes.ts';
 import { storageCode } from './storage-codes.ts';
-
-/** What a mapper found: the catalogue code plus what a screen may show. */
-export interface Mapped {
-  code: ErrorCode;
-  message?: string;
-  field?: string;
-  details?: Record<string, unknown>;
-}
 
 /** Messages of `fetch` failing before any answer: Node/undici, Chromium, Firefox, Safari, aborts. */
 const NETWORK_MESSAGE =
