@@ -3,7 +3,8 @@
  * (`action`, `log_type`) and optional `traits`, in the same transaction as the change they record.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db, UserRow } from './users.ts';
+import type { Db } from './db.ts';
+import type { UserRow } from './users.ts';
 
 export type AuditAction =
   | 'login'

@@ -4,10 +4,11 @@
  * `user_not_found` / `not_admin` 403).
  */
 import { type JwtClaims, JwtError } from '../jwt.ts';
+import { isUuid } from './db.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
 import { bearer } from './http.ts';
 import type { Call } from './state.ts';
-import { findUserById, isBanned, isUuid, type UserRow } from './users.ts';
+import { findUserById, isBanned, type UserRow } from './users.ts';
 
 /** The reasons golang-jwt gives, as GoTrue puts them in its `bad_jwt` message. */
 const JWT_REASONS: Record<JwtError['reason'], string> = {

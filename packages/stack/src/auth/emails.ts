@@ -5,6 +5,7 @@
  */
 
 import { audit } from './audit.ts';
+import type { Db } from './db.ts';
 import {
   checkFrequency,
   type EmailAction,
@@ -15,7 +16,7 @@ import {
 } from './mail.ts';
 import type { AuthService } from './state.ts';
 import { deliver } from './templates.ts';
-import { type Db, type UserRow, updateUser } from './users.ts';
+import { type UserRow, updateUser } from './users.ts';
 
 const withFlow = (hash: string, pkce: boolean) => (pkce ? `pkce_${hash}` : hash);
 

@@ -3,7 +3,7 @@
  * auth.mfa_challenges), and a factor as GoTrue's JSON.
  */
 import { randomUUID } from 'node:crypto';
-import { type Db, isUuid } from './users.ts';
+import { type Db, isUuid } from './db.ts';
 
 export type FactorType = 'totp' | 'phone' | 'webauthn';
 

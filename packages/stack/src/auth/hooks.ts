@@ -3,9 +3,10 @@
  * `pg-functions://` URI): GoTrue calls the Postgres function with `{user_id, claims, authentication_method}`
  * and signs the `claims` it returns, or answers the `error` it returns.
  */
+
+import type { Db } from './db.ts';
 import { AuthError, DatabaseError } from './errors.ts';
 import type { AuthService } from './state.ts';
-import type { Db } from './users.ts';
 
 /** Claims a hook must leave in place (GoTrue validates the output against its schema). */
 const REQUIRED = ['aud', 'exp', 'iat', 'sub', 'email', 'phone', 'role', 'aal', 'session_id', 'is_anonymous'];

@@ -4,9 +4,9 @@
  * per-address `max_frequency` and the hourly `email_sent` budget.
  */
 import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { Db } from './db.ts';
 import { tooMany } from './errors.ts';
 import type { AuthService } from './state.ts';
-import type { Db } from './users.ts';
 
 export type EmailAction = 'signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change';
 

@@ -4,9 +4,9 @@
  * `pkce` grant trades code + verifier for a session, once.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import type { Db } from './db.ts';
 import { badRequest, notFound, unprocessable, validation } from './errors.ts';
 import { str } from './http.ts';
-import type { Db } from './users.ts';
 
 /** Flow states live five minutes, GoTrue's default FlowStateExpiryDuration. */
 const FLOW_STATE_TTL_MS = 300_000;

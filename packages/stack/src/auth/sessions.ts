@@ -6,11 +6,12 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { audit } from './audit.ts';
+import type { Db } from './db.ts';
 import { badRequest } from './errors.ts';
 import { factorsOf } from './factors.ts';
 import { customizeClaims } from './hooks.ts';
 import type { AuthService } from './state.ts';
-import { type Db, findUserById, identitiesOf, isBanned, type UserRow, userJson } from './users.ts';
+import { findUserById, identitiesOf, isBanned, type UserRow, userJson } from './users.ts';
 
 export interface SessionBody {
   access_token: string;

@@ -3,12 +3,9 @@
  * user as GoTrue's JSON (field names, order and omissions as its `models.User`).
  */
 import { randomUUID } from 'node:crypto';
-import type { ISql } from 'postgres';
+import { type Db, isUuid } from './db.ts';
 import { DatabaseError } from './errors.ts';
 import { factorsOf } from './factors.ts';
-
-/** A pool or a transaction: both run queries. */
-export type Db = ISql;
 
 export interface UserRow {
   id: string;
@@ -131,10 +128,6 @@ export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | 
     select * from auth.users where phone = ${phone} and aud = 'authenticated' limit 1`;
   return row ?? null;
 }
-
-/** Whether `id` is a UUID (GoTrue's ids; anything else cannot name a row). */
-export const isUuid = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   if (!isUuid(id)) return null;

@@ -5,11 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { audit } from './audit.ts';
+import type { Db } from './db.ts';
 import { AuthError, forbidden, validation } from './errors.ts';
 import { clearOneTimeTokens } from './mail.ts';
 import { hashPassword } from './passwords.ts';
 import type { AuthService } from './state.ts';
-import { type Db, isBanned, isConfirmed, type UserRow, updateEmailIdentity, updateUser } from './users.ts';
+import { isBanned, isConfirmed, type UserRow, updateEmailIdentity, updateUser } from './users.ts';
 
 export type VerifyType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'email';
 

@@ -4,8 +4,8 @@
  * the passkeys in auth.webauthn_credentials with their wire shape.
  */
 import type { StackConfig } from '../config.ts';
+import { type Db, isUuid } from './db.ts';
 import { badRequest, notFound } from './errors.ts';
-import { type Db, isUuid } from './users.ts';
 
 /** GoTrue's default `challenge_expiry_duration` of WebAuthn ceremonies. */
 export const CHALLENGE_EXPIRY_SECONDS = 300;

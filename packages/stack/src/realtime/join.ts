@@ -7,7 +7,7 @@ import { channelPolicies, type Identity, RealtimeAuthError, verifyToken } from '
 import { parseChangeSpec } from './filters.ts';
 import type { Binding, Member } from './hub.ts';
 import type { Frame } from './protocol.ts';
-import type { RealtimeSocket, SocketDeps } from './socket.ts';
+import type { ChannelSocket, SocketDeps } from './socket-deps.ts';
 import { checkSubscriptions } from './subscription-check.ts';
 
 interface JoinConfig {
@@ -33,7 +33,7 @@ function tokenOf(payload: Record<string, unknown>, apikeyToken: string | null): 
 }
 
 /** Ends a channel as the server does: a `system` error, then `phx_close`. */
-export function shutdown(socket: RealtimeSocket, member: Member, message: string): void {
+export function shutdown(socket: ChannelSocket, member: Member, message: string): void {
   socket.send({
     join_ref: null,
     ref: null,
@@ -51,7 +51,7 @@ export function shutdown(socket: RealtimeSocket, member: Member, message: string
   socket.forget(member);
 }
 
-function armExpiry(socket: RealtimeSocket, member: Member): void {
+function armExpiry(socket: ChannelSocket, member: Member): void {
   if (member.expiry) clearTimeout(member.expiry);
   const ms = Math.min(member.who.exp * 1000 - Date.now(), 2 ** 31 - 1);
   member.expiry = setTimeout(
@@ -65,7 +65,7 @@ function armExpiry(socket: RealtimeSocket, member: Member): void {
 }
 
 export async function joinChannel(
-  socket: RealtimeSocket,
+  socket: ChannelSocket,
   frame: Frame,
   apikeyToken: string | null,
   deps: SocketDeps,
@@ -202,7 +202,7 @@ export async function joinChannel(
 
 /** `access_token` mid-channel: the new token decides what the channel sees from now on. */
 export async function refreshToken(
-  socket: RealtimeSocket,
+  socket: ChannelSocket,
   member: Member,
   frame: Frame,
   deps: SocketDeps,

@@ -2,16 +2,13 @@
  * @module realtime/socket — one client WebSocket speaking the Phoenix channel protocol: heartbeats, joins
  * and leaves, broadcast and presence pushes, `access_token` updates; frames are handled in arrival order.
  */
-import type { Sql } from 'postgres';
 import type { WebSocket } from 'ws';
-import type { Logger } from '../context.ts';
-import type { Jwt } from '../jwt.ts';
 import { type Identity, RealtimeAuthError, verifyToken } from './auth.ts';
-import type { Hub, Member } from './hub.ts';
+import type { Member } from './hub.ts';
 import { joinChannel, refreshToken, shutdown } from './join.ts';
-import type { TenantLimits } from './limits.ts';
 import { decodeFrame, encodeFrame, type Frame, FrameError, topicTooLong, type Vsn } from './protocol.ts';
 import { schedule } from './scheduler.ts';
+import type { ChannelSocket, SocketDeps } from './socket-deps.ts';
 
 /**
  * Outgoing bytes a socket may have queued before pushes to it are dropped: a client that stopped reading
@@ -19,17 +16,7 @@ import { schedule } from './scheduler.ts';
  */
 const HIGH_WATER_BYTES = 8 * 1024 * 1024;
 
-export interface SocketDeps {
-  hub: Hub;
-  jwt: Jwt;
-  sql: Sql;
-  log: Logger;
-  limits: TenantLimits;
-  /** Resolves when postgres_changes can be delivered. */
-  replicationReady: Promise<void>;
-}
-
-export class RealtimeSocket {
+export class RealtimeSocket implements ChannelSocket {
   readonly #ws: WebSocket;
   readonly #vsn: Vsn;
   readonly #deps: SocketDeps;

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { adminActor, audit } from '../audit.ts';
 import { requireAdmin } from '../authenticate.ts';
+import type { Db } from '../db.ts';
 import { sendConfirmation } from '../emails.ts';
 import { DUPLICATE_EMAIL, notFound, unprocessable, validation } from '../errors.ts';
 import { json, obj, readBody, str } from '../http.ts';
@@ -14,7 +15,6 @@ import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { isRedirectAllowed, referrer } from '../redirect.ts';
 import type { AuthService, Call } from '../state.ts';
 import {
-  type Db,
   findUserByEmail,
   insertUser,
   isConfirmed,

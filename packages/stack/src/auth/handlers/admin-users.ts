@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { adminActor, audit } from '../audit.ts';
 import { requireAdmin } from '../authenticate.ts';
+import { isUuid } from '../db.ts';
 import { DUPLICATE_EMAIL, notFound, unprocessable, validation } from '../errors.ts';
 import { json, obj, readBody, str } from '../http.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
@@ -15,7 +16,6 @@ import {
   findUserById,
   findUserByPhone,
   insertUser,
-  isUuid,
   loadUserJson,
   mergeMetadata,
   type UserRow,

@@ -6,6 +6,7 @@
  */
 import { audit } from '../audit.ts';
 import { type Caller, requireUser } from '../authenticate.ts';
+import { isUuid } from '../db.ts';
 import { AuthError, forbidden, notFound, unprocessable, validation } from '../errors.ts';
 import {
   CHALLENGE_EXPIRY_SECONDS,
@@ -21,7 +22,6 @@ import { json, readBody, str } from '../http.ts';
 import { elevateSession } from '../sessions.ts';
 import type { Call } from '../state.ts';
 import { newTotpSecret, qrSvg, totpUri, verifyTotp } from '../totp.ts';
-import { isUuid } from '../users.ts';
 
 const LABEL: Record<FactorType, string> = { totp: 'TOTP', phone: 'Phone', webauthn: 'WebAuthn' };
 const SWITCHES = { totp: 'totp', phone: 'phone', webauthn: 'webAuthn' } as const;

@@ -5,11 +5,11 @@
  * is GoTrue's soft delete (`deleted_at`); a deleted client is not found.
  */
 import { requireAdmin } from '../authenticate.ts';
+import { isUuid } from '../db.ts';
 import { AuthError, badRequest, forbidden, notFound, validation } from '../errors.ts';
 import { type Body, json, readBody } from '../http.ts';
 import { clientJson, newSecret, type OAuthClientRow, registration, updates } from '../oauth-clients.ts';
 import type { Call } from '../state.ts';
-import { isUuid } from '../users.ts';
 
 /** GoTrue decodes these bodies itself and says only "Invalid JSON body". */
 async function body(call: Call): Promise<Body> {

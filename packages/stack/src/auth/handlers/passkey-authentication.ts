@@ -6,11 +6,12 @@
  */
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { audit } from '../audit.ts';
+import { isUuid } from '../db.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { json, obj, readBody, str } from '../http.ts';
 import { issueSession } from '../sessions.ts';
 import type { Call } from '../state.ts';
-import { findUserById, isBanned, isConfirmed, isUuid } from '../users.ts';
+import { findUserById, isBanned, isConfirmed } from '../users.ts';
 import { consumeChallenge, type PasskeyRow, storeChallenge } from '../webauthn.ts';
 import { loadWebAuthn } from '../webauthn-lib.ts';
 import { clientOf } from './common.ts';

@@ -6,10 +6,10 @@
 import type { RegistrationResponseJSON, VerifiedRegistrationResponse } from '@simplewebauthn/server';
 import { audit } from '../audit.ts';
 import { type Caller, requireUser } from '../authenticate.ts';
+import type { Db } from '../db.ts';
 import { AuthError, badRequest, forbidden, unprocessable } from '../errors.ts';
 import { json, obj, readBody, str } from '../http.ts';
 import type { Call } from '../state.ts';
-import type { Db } from '../users.ts';
 import {
   consumeChallenge,
   MAX_PASSKEYS_PER_USER,

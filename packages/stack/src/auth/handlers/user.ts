@@ -4,6 +4,7 @@
  */
 import { audit } from '../audit.ts';
 import { requireUser } from '../authenticate.ts';
+import type { Db } from '../db.ts';
 import { sendEmailChange, sendReauthentication } from '../emails.ts';
 import { badRequest, DUPLICATE_EMAIL, forbidden, unprocessable, validation } from '../errors.ts';
 import { json, obj, readBody, str } from '../http.ts';
@@ -14,7 +15,6 @@ import { referrer } from '../redirect.ts';
 import { type LogoutScope, logout } from '../sessions.ts';
 import type { Call } from '../state.ts';
 import {
-  type Db,
   findUserByEmail,
   isConfirmed,
   loadUserJson,
