@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDotenv } from '../src/functions/env.ts';
+import { parseDotenv } from '../src/functions/dotenv.ts';
 import { parseFunctionPath } from '../src/functions/index.ts';
 import { checkJwt } from '../src/functions/verify-jwt.ts';
 import { Jwt, loadProjectKeys, loadSigningKey } from '../src/jwt.ts';

@@ -6,30 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StackContext } from '../context.ts';
 import { DEFAULT_API_KEYS } from '../keys.ts';
-
-/**
- * Parses a dotenv file: `KEY=value`, optional `export `, `#` comments, single quotes (literal), double
- * quotes (with `\n` escapes, may span lines), and unquoted values trimmed up to an inline ` #` comment (a `#` inside a value stays).
- */
-export function parseDotenv(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const pattern =
-    /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*(?:"((?:\\.|[^"\\])*)"|'([^']*)'|([^\n]*?))(?:[ \t]+#[^\n]*|[ \t]*)$/gm;
-  for (const m of text.replace(/\r\n?/g, '\n').matchAll(pattern)) {
-    const [, key, doubleQuoted, singleQuoted, bare] = m;
-    if (!key) continue;
-    if (doubleQuoted !== undefined) {
-      out[key] = doubleQuoted.replace(/\\([nrt"\\])/g, (_, c: string) =>
-        c === 'n' ? '\n' : c === 'r' ? '\r' : c === 't' ? '\t' : c,
-      );
-    } else if (singleQuoted !== undefined) {
-      out[key] = singleQuoted;
-    } else {
-      out[key] = (bare ?? '').trim();
-    }
-  }
-  return out;
-}
+import { parseDotenv } from './dotenv.ts';
 
 /**
  * The variables every function gets: the SUPABASE_* values as the edge runtime sets them for a local project,

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseDotenv } from './env.ts';
+import { parseDotenv } from './dotenv.ts';
 
 export interface EdgeRuntimeSecrets {
   secrets: Record<string, string>;

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { RequestContext, Service, StackContext } from '../context.ts';
-import { parseDotenv } from '../functions/env.ts';
+import { parseDotenv } from '../functions/dotenv.ts';
 
 interface DeployMetadata {
   name?: string;
