@@ -37,7 +37,7 @@ describe('beginAuthAttempt', () => {
       }),
     ).rejects.toMatchObject({ code: 'VALIDATION' });
     await expect(
-      beginAuthAttempt(anonClient(), { action: 'sign_up', accountKey: key(), addressKey: key() }),
+      beginAuthAttempt(anonClient(), { action: 'sign_up' as never, accountKey: key(), addressKey: key() }),
     ).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 

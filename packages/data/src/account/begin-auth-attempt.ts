@@ -24,7 +24,10 @@ export type BeginAuthAttemptResult = undefined;
  * when a limit is reached (nothing is counted).
  * @example await beginAuthAttempt(client, { action: 'sign_in', accountKey, addressKey })
  */
-export async function beginAuthAttempt(client: LanesClient, input: unknown): Promise<BeginAuthAttemptResult> {
+export async function beginAuthAttempt(
+  client: LanesClient,
+  input: z.input<typeof beginAuthAttemptInput>,
+): Promise<BeginAuthAttemptResult> {
   const attempt = parseInput(beginAuthAttemptInput, input);
   const wait = unwrap(
     await client.rpc('begin_auth_attempt', {

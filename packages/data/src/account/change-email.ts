@@ -5,6 +5,7 @@
  */
 import { PATHS } from '@lanes/shared/constants';
 import { emailOnlyInput } from '@lanes/shared/schemas/auth';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseInput, unwrap } from '../internal/checks.ts';
 
@@ -18,7 +19,7 @@ export type ChangeEmailResult = undefined;
  */
 export async function changeEmail(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof emailOnlyInput>,
   options: { siteUrl: string },
 ): Promise<ChangeEmailResult> {
   const { email } = parseInput(emailOnlyInput, input);

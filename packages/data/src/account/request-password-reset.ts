@@ -1,6 +1,7 @@
 /** @module account/request-password-reset — emails a recovery link that signs in and leads to a new password. */
 import { PATHS } from '@lanes/shared/constants';
 import { emailOnlyInput } from '@lanes/shared/schemas/auth';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseInput, unwrap } from '../internal/checks.ts';
 import { quietEmailLimit } from '../internal/quiet-email-limit.ts';
@@ -15,7 +16,7 @@ export type RequestPasswordResetResult = undefined;
  */
 export async function requestPasswordReset(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof emailOnlyInput>,
   options: { siteUrl: string },
 ): Promise<RequestPasswordResetResult> {
   const { email } = parseInput(emailOnlyInput, input);

@@ -1,6 +1,7 @@
 /** @module account/resend-confirmation — sends the sign-up confirmation email again (after EMAIL_NOT_CONFIRMED). */
 import { PATHS } from '@lanes/shared/constants';
 import { emailOnlyInput } from '@lanes/shared/schemas/auth';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseInput, unwrap } from '../internal/checks.ts';
 
@@ -10,7 +11,7 @@ export type ResendConfirmationResult = undefined;
 /** RATE_LIMITED when asked again within the Auth server's email frequency window. */
 export async function resendConfirmation(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof emailOnlyInput>,
   options: { siteUrl: string },
 ): Promise<ResendConfirmationResult> {
   const { email } = parseInput(emailOnlyInput, input);

@@ -2,6 +2,7 @@
 import { PATHS } from '@lanes/shared/constants';
 import { LanesError } from '@lanes/shared/errors';
 import { emailOnlyInput } from '@lanes/shared/schemas/auth';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseInput, unwrap } from '../internal/checks.ts';
 import { quietEmailLimit } from '../internal/quiet-email-limit.ts';
@@ -18,7 +19,7 @@ export type SendMagicLinkResult = undefined;
  */
 export async function sendMagicLink(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof emailOnlyInput>,
   options: { siteUrl: string },
 ): Promise<SendMagicLinkResult> {
   const { email } = parseInput(emailOnlyInput, input);

@@ -9,7 +9,10 @@ export const signOutInput = z.object({ scope: signOutScope.default('local') });
 
 export type SignOutResult = undefined;
 
-export async function signOut(client: LanesClient, input: unknown = {}): Promise<SignOutResult> {
+export async function signOut(
+  client: LanesClient,
+  input: z.input<typeof signOutInput> = {},
+): Promise<SignOutResult> {
   const { scope } = parseInput(signOutInput, input);
   const { error } = await client.auth.signOut({ scope });
   // A session the server already forgot is signed out all the same; the local copy is gone either way.

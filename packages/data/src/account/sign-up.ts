@@ -3,6 +3,7 @@ import { PATHS } from '@lanes/shared/constants';
 import { LanesError } from '@lanes/shared/errors';
 import { signUpInput } from '@lanes/shared/schemas/auth';
 import { timeZone as timeZoneSchema } from '@lanes/shared/schemas/notification';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseInput, unwrap } from '../internal/checks.ts';
 
@@ -22,7 +23,7 @@ export interface SignUpResult {
  */
 export async function signUp(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof signUpInput>,
   options: { siteUrl: string; timeZone?: string },
 ): Promise<SignUpResult> {
   const { email, password, displayName } = parseInput(signUpInput, input);

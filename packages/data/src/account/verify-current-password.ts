@@ -22,7 +22,7 @@ export type VerifyCurrentPasswordResult = undefined;
  */
 export async function verifyCurrentPassword(
   throwaway: LanesClient,
-  input: unknown,
+  input: z.input<typeof verifyCurrentPasswordInput>,
 ): Promise<VerifyCurrentPasswordResult> {
   const checked = parseInput(verifyCurrentPasswordInput, input);
   const { error } = await throwaway.auth.signInWithPassword({

@@ -24,7 +24,10 @@ export type ActivityEntry = z.infer<typeof activityEntry>;
 export type ListTaskActivityResult = ActivityEntry[];
 
 /** Rows are written by triggers only (SPEC §3); members of the workspace read them. */
-export async function listTaskActivity(client: LanesClient, input: unknown): Promise<ListTaskActivityResult> {
+export async function listTaskActivity(
+  client: LanesClient,
+  input: z.input<typeof listTaskActivityInput>,
+): Promise<ListTaskActivityResult> {
   const { taskId, limit } = parseInput(listTaskActivityInput, input);
   const rows = unwrap(
     await client

@@ -18,7 +18,10 @@ export interface GetAttachmentUrlResult {
   thumbnails: Record<number, string> | null;
 }
 
-export async function getAttachmentUrl(client: LanesClient, input: unknown): Promise<GetAttachmentUrlResult> {
+export async function getAttachmentUrl(
+  client: LanesClient,
+  input: z.input<typeof getAttachmentUrlInput>,
+): Promise<GetAttachmentUrlResult> {
   const { objectPath, fileName, mimeType, expiresIn } = parseInput(getAttachmentUrlInput, input);
   const bucket = client.storage.from(BUCKETS.attachments);
   const download = unwrap(await bucket.createSignedUrl(objectPath, expiresIn, { download: fileName }));

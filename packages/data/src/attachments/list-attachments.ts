@@ -8,7 +8,10 @@ import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 export const listAttachmentsInput = z.object({ taskId: id });
 export type ListAttachmentsResult = AttachmentRow[];
 
-export async function listAttachments(client: LanesClient, input: unknown): Promise<ListAttachmentsResult> {
+export async function listAttachments(
+  client: LanesClient,
+  input: z.input<typeof listAttachmentsInput>,
+): Promise<ListAttachmentsResult> {
   const { taskId } = parseInput(listAttachmentsInput, input);
   const rows = unwrap(
     await client

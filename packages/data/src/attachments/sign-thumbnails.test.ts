@@ -23,10 +23,10 @@ describe('signThumbnails', () => {
     expect(small.status).toBe(200);
     expect(imageSize(new Uint8Array(await small.arrayBuffer())).width).toBe(320);
 
-    const one = await signThumbnails(world.owner.client, { objectPaths: [paths[1]], widths: ['640'] });
+    const one = await signThumbnails(world.owner.client, { objectPaths: [paths[1]!], widths: ['640'] });
     expect(Object.keys(one[paths[1]!]!)).toEqual(['640']);
     await expect(
-      signThumbnails(world.owner.client, { objectPaths: [paths[1]], widths: [500] }),
+      signThumbnails(world.owner.client, { objectPaths: [paths[1]!], widths: [500 as never] }),
     ).rejects.toMatchObject({ code: 'VALIDATION' });
 
     const stranger = await createWorld();

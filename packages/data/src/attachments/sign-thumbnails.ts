@@ -23,7 +23,10 @@ export const signThumbnailsInput = z.object({
 export type SignThumbnailsResult = Record<string, Record<number, string>>;
 
 /** @example const thumbs = await signThumbnails(client, { objectPaths: images.map((a) => a.object_path) }) */
-export async function signThumbnails(client: LanesClient, input: unknown): Promise<SignThumbnailsResult> {
+export async function signThumbnails(
+  client: LanesClient,
+  input: z.input<typeof signThumbnailsInput>,
+): Promise<SignThumbnailsResult> {
   const { objectPaths, expiresIn, widths: only } = parseInput(signThumbnailsInput, input);
   const sizes = only ?? SIZES;
   const bucket = client.storage.from(BUCKETS.attachments);

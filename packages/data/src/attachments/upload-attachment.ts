@@ -30,7 +30,7 @@ export type UploadAttachmentResult = AttachmentRow;
  */
 export async function uploadAttachment(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof uploadAttachmentInput>,
   onProgress?: Progress,
 ): Promise<UploadAttachmentResult> {
   const { workspaceId, taskId, file, fileName, width, height } = parseInput(uploadAttachmentInput, input);

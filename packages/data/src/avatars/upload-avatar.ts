@@ -21,7 +21,7 @@ export type UploadAvatarResult = ProfileRow;
  */
 export async function uploadAvatar(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof uploadAvatarInput>,
   onProgress?: Progress,
 ): Promise<UploadAvatarResult> {
   const { file } = parseInput(uploadAvatarInput, input);

@@ -9,7 +9,10 @@ export const archiveBoardInput = z.object({ boardId: id, archived: z.boolean().d
 export type ArchiveBoardResult = BoardRow;
 
 /** FORBIDDEN for members (they may edit the board, not archive it). */
-export async function archiveBoard(client: LanesClient, input: unknown): Promise<ArchiveBoardResult> {
+export async function archiveBoard(
+  client: LanesClient,
+  input: z.input<typeof archiveBoardInput>,
+): Promise<ArchiveBoardResult> {
   const { boardId, archived } = parseInput(archiveBoardInput, input);
   const rows = unwrap(
     await client

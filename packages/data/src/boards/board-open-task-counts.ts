@@ -16,7 +16,7 @@ const answer = z.array(z.object({ board_id: id, open_tasks: z.number().int() }))
  */
 export async function boardOpenTaskCounts(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof boardOpenTaskCountsInput>,
 ): Promise<BoardOpenTaskCountsResult> {
   const { boardIds } = parseInput(boardOpenTaskCountsInput, input);
   const counts: BoardOpenTaskCountsResult = Object.fromEntries(boardIds.map((boardId) => [boardId, 0]));

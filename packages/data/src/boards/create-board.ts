@@ -1,12 +1,16 @@
 /** @module boards/create-board — creates a board (members and up); LIMIT_REACHED after 50 per workspace. */
 import { type BoardRow, boardRow, createBoardInput } from '@lanes/shared/schemas/board';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export { createBoardInput };
 export type CreateBoardResult = BoardRow;
 
-export async function createBoard(client: LanesClient, input: unknown): Promise<CreateBoardResult> {
+export async function createBoard(
+  client: LanesClient,
+  input: z.input<typeof createBoardInput>,
+): Promise<CreateBoardResult> {
   const { workspaceId, name, description } = parseInput(createBoardInput, input);
   const row = unwrap(
     await client

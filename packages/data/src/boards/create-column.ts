@@ -1,6 +1,7 @@
 /** @module boards/create-column — adds a column at the end of a board; LIMIT_REACHED after 20. */
 import type { TablesInsert } from '@lanes/shared/database';
 import { type ColumnRow, columnRow, createColumnInput } from '@lanes/shared/schemas/board';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput } from '../internal/checks.ts';
 import { insertOnce } from '../internal/insert-once.ts';
@@ -9,7 +10,10 @@ export { createColumnInput };
 export type CreateColumnResult = ColumnRow;
 
 /** With an `id` of the caller's choosing, a replayed create answers with the column stored the first time. */
-export async function createColumn(client: LanesClient, input: unknown): Promise<CreateColumnResult> {
+export async function createColumn(
+  client: LanesClient,
+  input: z.input<typeof createColumnInput>,
+): Promise<CreateColumnResult> {
   const { boardId, name, wipLimit, isDone, ...chosen } = parseInput(createColumnInput, input);
   const id = chosen.id ?? crypto.randomUUID();
   const row = await insertOnce(

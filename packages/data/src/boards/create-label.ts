@@ -1,5 +1,6 @@
 /** @module boards/create-label — adds a label to a board; LIMIT_REACHED after 30. */
 import { createLabelInput, type LabelRow, labelRow } from '@lanes/shared/schemas/board';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput } from '../internal/checks.ts';
 import { insertOnce } from '../internal/insert-once.ts';
@@ -8,7 +9,10 @@ export { createLabelInput };
 export type CreateLabelResult = LabelRow;
 
 /** With an `id` of the caller's choosing, a replayed create answers with the label stored the first time. */
-export async function createLabel(client: LanesClient, input: unknown): Promise<CreateLabelResult> {
+export async function createLabel(
+  client: LanesClient,
+  input: z.input<typeof createLabelInput>,
+): Promise<CreateLabelResult> {
   const { boardId, name, color, ...chosen } = parseInput(createLabelInput, input);
   const id = chosen.id ?? crypto.randomUUID();
   const row = await insertOnce(

@@ -11,7 +11,10 @@ export type DeleteBoardResult = undefined;
  * NOT_FOUND for members (the delete policy hides the row from them) and for strangers. Columns, tasks and
  * attachment rows go by cascade; the database removes the files of those rows (decision 076).
  */
-export async function deleteBoard(client: LanesClient, input: unknown): Promise<DeleteBoardResult> {
+export async function deleteBoard(
+  client: LanesClient,
+  input: z.input<typeof deleteBoardInput>,
+): Promise<DeleteBoardResult> {
   const { boardId } = parseInput(deleteBoardInput, input);
   oneRow(unwrap(await client.from('boards').delete().eq('id', boardId).select('id')));
 }

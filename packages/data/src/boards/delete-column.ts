@@ -7,7 +7,10 @@ import { oneRow, parseInput, unwrap } from '../internal/checks.ts';
 export const deleteColumnInput = z.object({ columnId: id });
 export type DeleteColumnResult = undefined;
 
-export async function deleteColumn(client: LanesClient, input: unknown): Promise<DeleteColumnResult> {
+export async function deleteColumn(
+  client: LanesClient,
+  input: z.input<typeof deleteColumnInput>,
+): Promise<DeleteColumnResult> {
   const { columnId } = parseInput(deleteColumnInput, input);
   oneRow(unwrap(await client.from('columns').delete().eq('id', columnId).select('id')));
 }

@@ -7,7 +7,10 @@ import { oneRow, parseInput, unwrap } from '../internal/checks.ts';
 export const deleteLabelInput = z.object({ labelId: id });
 export type DeleteLabelResult = undefined;
 
-export async function deleteLabel(client: LanesClient, input: unknown): Promise<DeleteLabelResult> {
+export async function deleteLabel(
+  client: LanesClient,
+  input: z.input<typeof deleteLabelInput>,
+): Promise<DeleteLabelResult> {
   const { labelId } = parseInput(deleteLabelInput, input);
   oneRow(unwrap(await client.from('labels').delete().eq('id', labelId).select('id')));
 }

@@ -73,7 +73,10 @@ const SELECT = `*, columns(*), labels(*),
     comments(body, created_at, edited_at, author:profiles!comments_author_id_fkey(display_name)))`;
 
 /** NOT_FOUND for a board the caller cannot see. Deleted comments are left out. */
-export async function exportBoard(client: LanesClient, input: unknown): Promise<BoardExport> {
+export async function exportBoard(
+  client: LanesClient,
+  input: z.input<typeof exportBoardInput>,
+): Promise<BoardExport> {
   const { boardId } = parseInput(exportBoardInput, input);
   const row = unwrap(
     await client

@@ -100,7 +100,7 @@ describe('getBoard', () => {
     const world = await createWorld();
     for (const firstCards of [0, -1, 2.5, '20', 501])
       await expect(
-        getBoard(world.owner.client, { boardId: world.boardId, firstCards }),
+        getBoard(world.owner.client, { boardId: world.boardId, firstCards: firstCards as never }),
       ).rejects.toMatchObject({
         code: 'VALIDATION',
       });

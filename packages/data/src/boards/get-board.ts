@@ -54,7 +54,10 @@ const withLabelIds = ({ labels, ...task }: z.infer<typeof boardTask>): BoardTask
 });
 
 /** Columns and tasks come ordered by their fractional position keys; archived tasks are left out. */
-export async function getBoard(client: LanesClient, input: unknown): Promise<GetBoardResult> {
+export async function getBoard(
+  client: LanesClient,
+  input: z.input<typeof getBoardInput>,
+): Promise<GetBoardResult> {
   const { boardId, firstCards } = parseInput(getBoardInput, input);
   const row = await readBoard(client, boardId, firstCards);
   if (firstCards === undefined) {

@@ -1,5 +1,6 @@
 /** @module boards/import-trello — imports a Trello board export into a new board (`import-trello` function). */
 import { type ImportTrelloResult, importTrelloInput, importTrelloResult } from '@lanes/shared/schemas/trello';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput } from '../internal/checks.ts';
 import { invokeFunction } from '../internal/invoke.ts';
@@ -13,7 +14,10 @@ export { importTrelloInput };
  * a workspace the caller is not in. The answer's report says what was skipped and shortened (decision 089).
  * @example const { boardId, report } = await importTrello(client, { workspaceId, export: JSON.parse(text) })
  */
-export async function importTrello(client: LanesClient, input: unknown): Promise<ImportTrelloResult> {
+export async function importTrello(
+  client: LanesClient,
+  input: z.input<typeof importTrelloInput>,
+): Promise<ImportTrelloResult> {
   const body = parseInput(importTrelloInput, input);
   return parseAnswer(importTrelloResult, await invokeFunction(client, 'import-trello', body));
 }

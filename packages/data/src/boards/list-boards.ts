@@ -8,7 +8,10 @@ import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 export const listBoardsInput = z.object({ workspaceId: id, includeArchived: z.boolean().default(false) });
 export type ListBoardsResult = BoardRow[];
 
-export async function listBoards(client: LanesClient, input: unknown): Promise<ListBoardsResult> {
+export async function listBoards(
+  client: LanesClient,
+  input: z.input<typeof listBoardsInput>,
+): Promise<ListBoardsResult> {
   const { workspaceId, includeArchived } = parseInput(listBoardsInput, input);
   let query = client.from('boards').select('*').eq('workspace_id', workspaceId);
   if (!includeArchived) query = query.is('archived_at', null);

@@ -15,7 +15,7 @@ export type ListWorkspaceLabelsResult = z.infer<typeof labelWithBoard>[];
  */
 export async function listWorkspaceLabels(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof listWorkspaceLabelsInput>,
 ): Promise<ListWorkspaceLabelsResult> {
   const { workspaceId } = parseInput(listWorkspaceLabelsInput, input);
   const rows = unwrap(

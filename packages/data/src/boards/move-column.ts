@@ -9,7 +9,10 @@ import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 export const moveColumnInput = z.object({ columnId: id, beforeId: id.nullable(), afterId: id.nullable() });
 export type MoveColumnResult = ColumnRow;
 
-export async function moveColumn(client: LanesClient, input: unknown): Promise<MoveColumnResult> {
+export async function moveColumn(
+  client: LanesClient,
+  input: z.input<typeof moveColumnInput>,
+): Promise<MoveColumnResult> {
   const { columnId, beforeId, afterId } = parseInput(moveColumnInput, input);
   const row = unwrap(
     await client.rpc('move_column', {

@@ -6,6 +6,7 @@ import {
   type ChecklistItemRow,
   checklistItemRow,
 } from '@lanes/shared/schemas/checklist';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput } from '../internal/checks.ts';
 import { insertOnce } from '../internal/insert-once.ts';
@@ -19,7 +20,10 @@ export type AddChecklistItemResult = ChecklistItemRow;
  * the first time (decision 120).
  * @example await addChecklistItem(client, { taskId, body: 'Write the release notes' })
  */
-export async function addChecklistItem(client: LanesClient, input: unknown): Promise<AddChecklistItemResult> {
+export async function addChecklistItem(
+  client: LanesClient,
+  input: z.input<typeof addChecklistItemInput>,
+): Promise<AddChecklistItemResult> {
   const { id, taskId, checklist, body } = parseInput(addChecklistItemInput, input);
   const row = await insertOnce(
     'checklist_items',

@@ -1,6 +1,7 @@
 /** @module checklists/checklist-item-to-task — makes a task of an item and removes the item, at once (RPC). */
 import { checklistItemIdInput } from '@lanes/shared/schemas/checklist';
 import { type TaskRow, taskRow } from '@lanes/shared/schemas/task';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
@@ -14,7 +15,7 @@ export type ChecklistItemToTaskResult = TaskRow;
  */
 export async function checklistItemToTask(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof checklistItemIdInput>,
 ): Promise<ChecklistItemToTaskResult> {
   const { itemId } = parseInput(checklistItemIdInput, input);
   const row = unwrap(await client.rpc('checklist_item_to_task', { item_id: itemId }));

@@ -11,7 +11,7 @@ export type ListChecklistItemsResult = ChecklistItemRow[];
 /** Ordered by position; the panel groups them by `checklist` (decision 184). */
 export async function listChecklistItems(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof taskIdInput>,
 ): Promise<ListChecklistItemsResult> {
   const { taskId } = parseInput(taskIdInput, input);
   const rows = unwrap(

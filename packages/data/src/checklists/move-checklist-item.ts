@@ -4,6 +4,7 @@ import {
   checklistItemRow,
   moveChecklistItemInput,
 } from '@lanes/shared/schemas/checklist';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
@@ -17,7 +18,7 @@ export type MoveChecklistItemResult = ChecklistItemRow;
  */
 export async function moveChecklistItem(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof moveChecklistItemInput>,
 ): Promise<MoveChecklistItemResult> {
   const move = parseInput(moveChecklistItemInput, input);
   const row = unwrap(

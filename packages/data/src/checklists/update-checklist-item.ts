@@ -4,6 +4,7 @@ import {
   checklistItemRow,
   updateChecklistItemInput,
 } from '@lanes/shared/schemas/checklist';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { oneRow, parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
@@ -13,7 +14,7 @@ export type UpdateChecklistItemResult = ChecklistItemRow;
 /** @example await updateChecklistItem(client, { itemId, done: true }) */
 export async function updateChecklistItem(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof updateChecklistItemInput>,
 ): Promise<UpdateChecklistItemResult> {
   const { itemId, body, done } = parseInput(updateChecklistItemInput, input);
   const rows = unwrap(

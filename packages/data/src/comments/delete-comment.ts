@@ -1,5 +1,6 @@
 /** @module comments/delete-comment — soft-deletes a comment (its author, or admins and up). */
 import { type CommentRow, commentIdInput, commentRow } from '@lanes/shared/schemas/comment';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { oneRow, parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
@@ -7,7 +8,10 @@ export { commentIdInput as deleteCommentInput };
 export type DeleteCommentResult = CommentRow;
 
 /** Soft: the row stays so the thread keeps its shape ("comment deleted"). */
-export async function deleteComment(client: LanesClient, input: unknown): Promise<DeleteCommentResult> {
+export async function deleteComment(
+  client: LanesClient,
+  input: z.input<typeof commentIdInput>,
+): Promise<DeleteCommentResult> {
   const { commentId } = parseInput(commentIdInput, input);
   const rows = unwrap(
     await client

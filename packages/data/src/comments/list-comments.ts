@@ -15,7 +15,10 @@ export const COMMENT_SELECT = `*, author:profiles(${PROFILE_SUMMARY})` as const;
 export type ListCommentsResult = z.infer<typeof commentWithAuthor>[];
 
 /** A deleted comment keeps its place with `deleted_at` set; the screen shows "comment deleted". */
-export async function listComments(client: LanesClient, input: unknown): Promise<ListCommentsResult> {
+export async function listComments(
+  client: LanesClient,
+  input: z.input<typeof listCommentsInput>,
+): Promise<ListCommentsResult> {
   const { taskId } = parseInput(listCommentsInput, input);
   const rows = unwrap(
     await client.from('comments').select(COMMENT_SELECT).eq('task_id', taskId).order('created_at'),

@@ -10,7 +10,7 @@ export type DeclineInvitationResult = undefined;
 
 export async function declineInvitation(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof respondInvitationInput>,
 ): Promise<DeclineInvitationResult> {
   const body = parseInput(respondInvitationInput, input);
   parseAnswer(

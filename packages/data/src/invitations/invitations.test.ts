@@ -153,7 +153,7 @@ describe('who may invite', () => {
     const world = await createWorld();
     const member = await world.join('member');
     const stranger = await createUser('Stranger');
-    const input = { workspaceId: world.workspaceId, email: uniqueEmail('x'), role: 'viewer' };
+    const input = { workspaceId: world.workspaceId, email: uniqueEmail('x'), role: 'viewer' as const };
     await expect(inviteMember(member.client, input)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(inviteMember(stranger.client, input)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -34,7 +34,7 @@ describe('when the invitation email cannot be sent', () => {
   it('does not keep a new invitation, so sending again is possible at once', async () => {
     const world = await createWorld();
     const email = uniqueEmail('unlucky');
-    const input = { workspaceId: world.workspaceId, email, role: 'member' };
+    const input = { workspaceId: world.workspaceId, email, role: 'member' as const };
     await expect(inviteMember(world.owner.client, input)).rejects.toMatchObject({
       code: 'UNEXPECTED',
       message: 'The invitation email could not be sent, so the invitation was not saved. Try again.',

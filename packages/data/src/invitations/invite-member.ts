@@ -1,5 +1,6 @@
 /** @module invitations/invite-member — invites someone by email through the `invite-member` function. */
 import { type InvitationResult, invitationResult, inviteMemberInput } from '@lanes/shared/schemas/invitation';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput } from '../internal/checks.ts';
 import { invokeFunction } from '../internal/invoke.ts';
@@ -15,7 +16,7 @@ export type InviteMemberResult = InvitationResult;
  */
 export async function inviteMember(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof inviteMemberInput>,
   options: { siteUrl?: string } = {},
 ): Promise<InviteMemberResult> {
   const body = parseInput(inviteMemberInput, input);

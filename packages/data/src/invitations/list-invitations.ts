@@ -9,7 +9,10 @@ import { INVITATION_COLUMNS } from './columns.ts';
 export const listInvitationsInput = z.object({ workspaceId: id });
 export type ListInvitationsResult = InvitationRow[];
 
-export async function listInvitations(client: LanesClient, input: unknown): Promise<ListInvitationsResult> {
+export async function listInvitations(
+  client: LanesClient,
+  input: z.input<typeof listInvitationsInput>,
+): Promise<ListInvitationsResult> {
   const { workspaceId } = parseInput(listInvitationsInput, input);
   const rows = unwrap(
     await client

@@ -25,7 +25,7 @@ export type PreviewInvitationResult = z.infer<typeof answer>['preview'];
 
 export async function previewInvitation(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof respondInvitationInput>,
 ): Promise<PreviewInvitationResult> {
   const { token } = parseInput(respondInvitationInput, input);
   return parseAnswer(answer, await invokeFunction(client, 'accept-invitation', { token, preview: true }))

@@ -11,7 +11,10 @@ export const changeMemberRoleInput = z.object({ workspaceId: id, userId: id, rol
 export type ChangeMemberRoleResult = MemberRow;
 
 /** FORBIDDEN for non-admins and for admins touching ownership; LAST_OWNER when demoting the last owner. */
-export async function changeMemberRole(client: LanesClient, input: unknown): Promise<ChangeMemberRoleResult> {
+export async function changeMemberRole(
+  client: LanesClient,
+  input: z.input<typeof changeMemberRoleInput>,
+): Promise<ChangeMemberRoleResult> {
   const args = parseInput(changeMemberRoleInput, input);
   const row = unwrap(
     await client.rpc('change_member_role', {

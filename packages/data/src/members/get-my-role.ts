@@ -15,7 +15,10 @@ export const getMyRoleInput = z.object({ workspaceId: id });
 export type GetMyRoleResult = Role | null;
 
 /** One indexed row by primary key; SESSION_EXPIRED without a session. */
-export async function getMyRole(client: LanesClient, input: unknown): Promise<GetMyRoleResult> {
+export async function getMyRole(
+  client: LanesClient,
+  input: z.input<typeof getMyRoleInput>,
+): Promise<GetMyRoleResult> {
   const { workspaceId } = parseInput(getMyRoleInput, input);
   const userId = await sessionUserId(client);
   const rows = unwrap(

@@ -22,7 +22,10 @@ export type ListMembersResult = MemberWithProfile[];
 export const MEMBER_SELECT =
   `workspace_id, user_id, role, created_at, profile:profiles(${PROFILE_SUMMARY})` as const;
 
-export async function listMembers(client: LanesClient, input: unknown): Promise<ListMembersResult> {
+export async function listMembers(
+  client: LanesClient,
+  input: z.input<typeof listMembersInput>,
+): Promise<ListMembersResult> {
   const where = parseInput(listMembersInput, input);
   const query =
     'workspaceId' in where

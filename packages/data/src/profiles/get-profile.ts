@@ -9,7 +9,10 @@ import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 export const getProfileInput = z.object({ userId: id });
 export type GetProfileResult = ProfileRow;
 
-export async function getProfile(client: LanesClient, input: unknown): Promise<GetProfileResult> {
+export async function getProfile(
+  client: LanesClient,
+  input: z.input<typeof getProfileInput>,
+): Promise<GetProfileResult> {
   const { userId } = parseInput(getProfileInput, input);
   const row = unwrap(await client.from('profiles').select('*').eq('id', userId).maybeSingle());
   if (!row) throw new LanesError('NOT_FOUND');

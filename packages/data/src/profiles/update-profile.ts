@@ -1,5 +1,6 @@
 /** @module profiles/update-profile — changes the signed-in user's display name. */
 import { type ProfileRow, profileRow, updateProfileInput } from '@lanes/shared/schemas/profile';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { oneRow, parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 import { sessionUserId } from '../internal/session.ts';
@@ -7,7 +8,10 @@ import { sessionUserId } from '../internal/session.ts';
 export { updateProfileInput };
 export type UpdateProfileResult = ProfileRow;
 
-export async function updateProfile(client: LanesClient, input: unknown): Promise<UpdateProfileResult> {
+export async function updateProfile(
+  client: LanesClient,
+  input: z.input<typeof updateProfileInput>,
+): Promise<UpdateProfileResult> {
   const { displayName } = parseInput(updateProfileInput, input);
   const userId = await sessionUserId(client);
   const rows = unwrap(

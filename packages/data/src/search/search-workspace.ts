@@ -12,7 +12,10 @@ export type SearchWorkspaceResult = SearchHit[];
  * operators and any script are safe to pass; a search over 500 characters is VALIDATION and nothing is sent.
  * @example await searchWorkspace(client, { workspaceId, q: 'deploy friday', archived: null })
  */
-export async function searchWorkspace(client: LanesClient, input: unknown): Promise<SearchWorkspaceResult> {
+export async function searchWorkspace(
+  client: LanesClient,
+  input: z.input<typeof searchInput>,
+): Promise<SearchWorkspaceResult> {
   const search = parseInput(searchInput, input);
   const rows = unwrap(
     await client.rpc('search_workspace', {

@@ -8,7 +8,10 @@ import { oneRow, parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 export const archiveTaskInput = z.object({ taskId: id, archived: z.boolean().default(true) });
 export type ArchiveTaskResult = TaskRow;
 
-export async function archiveTask(client: LanesClient, input: unknown): Promise<ArchiveTaskResult> {
+export async function archiveTask(
+  client: LanesClient,
+  input: z.input<typeof archiveTaskInput>,
+): Promise<ArchiveTaskResult> {
   const { taskId, archived } = parseInput(archiveTaskInput, input);
   const rows = unwrap(
     await client

@@ -13,7 +13,10 @@ export const completeTaskInput = z.object({ taskId: id, completed: z.boolean().d
 export type CompleteTaskResult = TaskRow;
 
 /** VALIDATION when the board has no done column (or, to reopen, no open one). */
-export async function completeTask(client: LanesClient, input: unknown): Promise<CompleteTaskResult> {
+export async function completeTask(
+  client: LanesClient,
+  input: z.input<typeof completeTaskInput>,
+): Promise<CompleteTaskResult> {
   const { taskId, completed } = parseInput(completeTaskInput, input);
   const task = unwrap(
     await client

@@ -25,7 +25,7 @@ describe('creates replayed under the id the client chose', () => {
   it('a column and a label sent twice are stored once', async () => {
     const world = await createWorld();
     const column = { id: crypto.randomUUID(), boardId: world.boardId, name: 'Review' };
-    const label = { id: crypto.randomUUID(), boardId: world.boardId, name: 'Bug', color: 'red' };
+    const label = { id: crypto.randomUUID(), boardId: world.boardId, name: 'Bug', color: 'red' as const };
     expect(await createColumn(world.owner.client, column)).toEqual(
       await createColumn(world.owner.client, column),
     );

@@ -1,6 +1,7 @@
 /** @module tasks/create-task — adds a task at the end of a column; the database numbers it (`#12`). */
 import type { TablesInsert } from '@lanes/shared/database';
 import { createTaskInput, type TaskRow, taskRow } from '@lanes/shared/schemas/task';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput } from '../internal/checks.ts';
 import { insertOnce } from '../internal/insert-once.ts';
@@ -14,7 +15,10 @@ export type CreateTaskResult = TaskRow;
  * time (a retry whose first answer was lost); an id taken on another board is CONFLICT.
  * @example const task = await createTask(client, { id: crypto.randomUUID(), boardId, columnId, title: 'Ship it' });
  */
-export async function createTask(client: LanesClient, input: unknown): Promise<CreateTaskResult> {
+export async function createTask(
+  client: LanesClient,
+  input: z.input<typeof createTaskInput>,
+): Promise<CreateTaskResult> {
   const task = parseInput(createTaskInput, input);
   const id = task.id ?? crypto.randomUUID();
   const row = await insertOnce(

@@ -11,7 +11,10 @@ export type DeleteTaskResult = undefined;
  * SPEC §4: only archived tasks are deleted; NOT_FOUND for open ones and for those the caller cannot delete.
  * The attachment rows go with the task (cascade) and the database removes their files (decision 076).
  */
-export async function deleteTask(client: LanesClient, input: unknown): Promise<DeleteTaskResult> {
+export async function deleteTask(
+  client: LanesClient,
+  input: z.input<typeof deleteTaskInput>,
+): Promise<DeleteTaskResult> {
   const { taskId } = parseInput(deleteTaskInput, input);
   oneRow(
     unwrap(await client.from('tasks').delete().eq('id', taskId).not('archived_at', 'is', null).select('id')),

@@ -63,7 +63,10 @@ const SELECT = `*,
   activity(${ACTIVITY_SELECT})`;
 
 /** NOT_FOUND for a task the caller cannot see (or a malformed id: VALIDATION). */
-export async function getTaskPanel(client: LanesClient, input: unknown): Promise<GetTaskPanelResult> {
+export async function getTaskPanel(
+  client: LanesClient,
+  input: z.input<typeof getTaskPanelInput>,
+): Promise<GetTaskPanelResult> {
   const { taskId, activityLimit } = parseInput(getTaskPanelInput, input);
   const row = unwrap(
     await client

@@ -24,7 +24,7 @@ export type ListArchivedTasksResult = ArchivedTask[];
  */
 export async function listArchivedTasks(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof listArchivedTasksInput>,
 ): Promise<ListArchivedTasksResult> {
   const { boardId } = parseInput(listArchivedTasksInput, input);
   const rows = unwrap(

@@ -15,7 +15,10 @@ export type SetTaskCoverResult = z.infer<typeof coverAnswer>;
  * when the caller may not change the task (a viewer sees it but RLS updates nothing).
  * @example await setTaskCover(client, { taskId, attachmentId: image.id })
  */
-export async function setTaskCover(client: LanesClient, input: unknown): Promise<SetTaskCoverResult> {
+export async function setTaskCover(
+  client: LanesClient,
+  input: z.input<typeof setTaskCoverInput>,
+): Promise<SetTaskCoverResult> {
   const { taskId, attachmentId } = parseInput(setTaskCoverInput, input);
   const rows = unwrap(
     await client

@@ -1,5 +1,6 @@
 /** @module tasks/set-task-labels — makes a task's labels exactly the given set. */
 import { setTaskLabelsInput } from '@lanes/shared/schemas/task';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseInput, unwrap } from '../internal/checks.ts';
 
@@ -7,7 +8,10 @@ export { setTaskLabelsInput };
 export type SetTaskLabelsResult = { labelIds: string[] };
 
 /** Two writes (add the missing, remove the extra); a label from another board is VALIDATION. */
-export async function setTaskLabels(client: LanesClient, input: unknown): Promise<SetTaskLabelsResult> {
+export async function setTaskLabels(
+  client: LanesClient,
+  input: z.input<typeof setTaskLabelsInput>,
+): Promise<SetTaskLabelsResult> {
   const { taskId, labelIds } = parseInput(setTaskLabelsInput, input);
   const wanted = [...new Set(labelIds)];
   if (wanted.length > 0) {

@@ -2,13 +2,17 @@
 import type { TablesUpdate } from '@lanes/shared/database';
 import { LanesError } from '@lanes/shared/errors';
 import { type TaskRow, taskRow, updateTaskInput } from '@lanes/shared/schemas/task';
+import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export { updateTaskInput };
 export type UpdateTaskResult = TaskRow;
 
-export async function updateTask(client: LanesClient, input: unknown): Promise<UpdateTaskResult> {
+export async function updateTask(
+  client: LanesClient,
+  input: z.input<typeof updateTaskInput>,
+): Promise<UpdateTaskResult> {
   const { taskId, expectedUpdatedAt, ...fields } = parseInput(updateTaskInput, input);
   const patch: TablesUpdate<'tasks'> = {};
   if (fields.title !== undefined) patch.title = fields.title;

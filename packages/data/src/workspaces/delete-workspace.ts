@@ -15,7 +15,10 @@ export type DeleteWorkspaceResult = undefined;
  * the workspace. So ownership is checked before anything is removed (FORBIDDEN for other members,
  * NOT_FOUND for strangers), then the files, then the rows in one cascade.
  */
-export async function deleteWorkspace(client: LanesClient, input: unknown): Promise<DeleteWorkspaceResult> {
+export async function deleteWorkspace(
+  client: LanesClient,
+  input: z.input<typeof deleteWorkspaceInput>,
+): Promise<DeleteWorkspaceResult> {
   const { workspaceId } = parseInput(deleteWorkspaceInput, input);
   const userId = await sessionUserId(client);
   const membership = unwrap(

@@ -10,7 +10,7 @@ export type GetWorkspaceBySlugResult = WorkspaceRow;
 
 export async function getWorkspaceBySlug(
   client: LanesClient,
-  input: unknown,
+  input: z.input<typeof getWorkspaceBySlugInput>,
 ): Promise<GetWorkspaceBySlugResult> {
   const { slug } = parseInput(getWorkspaceBySlugInput, input);
   const row = unwrap(await client.from('workspaces').select('*').eq('slug', slug).maybeSingle());

@@ -6,6 +6,7 @@ import { verifyEmailLink } from '@lanes/data/account/verify-email-link';
 import type { LanesClient } from '@lanes/data/client';
 import { toLanesError } from '@lanes/data/errors';
 import { LanesError } from '@lanes/shared/errors';
+import type { EMAIL_OTP_TYPES } from '@lanes/shared/schemas/auth';
 import { safeNext } from '../../lib/safe-next.ts';
 import { readUser } from '../../lib/supabase.server.ts';
 
@@ -23,7 +24,8 @@ export async function confirmEmailLink(
   const type = params.get('type');
   const code = params.get('code');
   if (tokenHash && type) {
-    await verifyEmailLink(client, { tokenHash, type });
+    // The link's type is whatever the URL says: the operation parses it, and anything else is VALIDATION.
+    await verifyEmailLink(client, { tokenHash, type: type as (typeof EMAIL_OTP_TYPES)[number] });
   } else if (code) {
     await exchangeCode(client, code);
   } else {

@@ -11,6 +11,7 @@ import { leaveWorkspace } from '@lanes/data/members/leave-workspace';
 import { removeMember } from '@lanes/data/members/remove-member';
 import { deleteWorkspace } from '@lanes/data/workspaces/delete-workspace';
 import { renameWorkspace } from '@lanes/data/workspaces/rename-workspace';
+import type { Role } from '@lanes/shared/constants';
 import { LanesError } from '@lanes/shared/errors';
 import { inviteMemberInputFor } from '@lanes/shared/schemas/invitation';
 import { data, redirect } from 'react-router';
@@ -74,7 +75,8 @@ const HANDLERS: Record<Intent, Handler> = {
   },
   async 'change-role'(client, workspace, form) {
     const userId = text(form, 'userId');
-    await changeMemberRole(client, { workspaceId: workspace.id, userId, role: text(form, 'role') });
+    // A posted role is any string until the operation parses it (VALIDATION otherwise).
+    await changeMemberRole(client, { workspaceId: workspace.id, userId, role: text(form, 'role') as Role });
     return { target: userId, notice: 'Role changed.' };
   },
   async remove(client, workspace, form) {

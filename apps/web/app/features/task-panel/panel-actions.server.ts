@@ -20,6 +20,7 @@ import { completeTask } from '@lanes/data/tasks/complete-task';
 import { deleteTask } from '@lanes/data/tasks/delete-task';
 import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
 import { updateTask } from '@lanes/data/tasks/update-task';
+import type { Priority } from '@lanes/shared/constants';
 import { isLanesError, LanesError } from '@lanes/shared/errors';
 
 export type PanelIntent =
@@ -80,7 +81,8 @@ export async function runPanelAction(
         await updateTask(client, { taskId, dueOn: emptyIsNull });
         break;
       case 'priority':
-        await updateTask(client, { taskId, priority: value });
+        // Any posted string until the operation parses it (VALIDATION otherwise).
+        await updateTask(client, { taskId, priority: value as Priority });
         break;
       case 'labels':
         await setTaskLabels(client, { taskId, labelIds: form.getAll('labelId').map(String) });
