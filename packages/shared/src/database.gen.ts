@@ -818,6 +818,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"move_task_to_board":
+{ Args: { "after_id": string,"before_id": string,"board_id": string,"column_id": string,"task_id": string }; Returns: Json
+                           },
 "my_board_ids":
 { Args: { "min_role": Database["public"]['Enums']["workspace_role"] }; Returns: string[]
                            },
