@@ -1,7 +1,7 @@
 /**
  * @module realtime/subscribe-board — one channel per open board: row changes of its tasks, columns and labels
  * (`postgres_changes` filtered by `board_id`), labels set on and taken off its tasks, who is viewing which task
- * (presence), and cards being dragged (broadcast), handed back as typed events.
+ * (presence), cards being dragged and tasks moved to another board (broadcast), handed back as typed events.
  */
 import { columnRow, labelRow } from '@lanes/shared/schemas/board';
 import { id } from '@lanes/shared/schemas/fields';
@@ -40,6 +40,7 @@ export const dragPayload = z.object({
 export type Drag = z.infer<typeof dragPayload>;
 
 const taskLabel = z.object({ task_id: id, label_id: id });
+const taskLeft = z.object({ task_id: id });
 
 export type BoardEvent =
   /** Row changes; `stale`: a change that could not be read as a row, so refetch the board. */
@@ -48,6 +49,8 @@ export type BoardEvent =
   | { kind: 'task-label'; taskId: string; labelId: string; on: boolean }
   | { kind: 'presence'; viewers: Viewer[] }
   | { kind: 'drag'; drag: Drag }
+  /** A task moved to another board (`move_task_to_board`): its row changes no longer reach this board. */
+  | { kind: 'task-left'; taskId: string }
   | { kind: 'status'; status: 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR' };
 
 export interface BoardSubscription {
@@ -108,6 +111,14 @@ export function subscribeBoard(
     // its `userId` is a claim: a drag is shown only under someone on the board now, never under anyone absent.
     if (drag.success && Object.hasOwn(channel.presenceState(), drag.data.userId))
       onEvent({ kind: 'drag', drag: drag.data });
+  });
+
+  // Said by the database as the move commits (the UPDATE that takes the row away is filtered out here, since
+  // its new `board_id` is not this board's). Members may send broadcasts too, so a forged one could hide a card
+  // until the next read; a member can archive it anyway (decision 198).
+  channel.on('broadcast', { event: 'task_left' }, ({ payload }) => {
+    const left = taskLeft.safeParse(payload);
+    if (left.success) onEvent({ kind: 'task-left', taskId: left.data.task_id });
   });
 
   let viewing: string | null = null;
