@@ -1,6 +1,7 @@
 /**
  * @module boards/list-move-targets — where a card can be moved: the workspace's boards that are not archived,
- * each with its columns in board order, in one request (the card menu's "Move to…" reads it when it opens).
+ * each with its columns in board order and the id of each column's first open card (so a move can name it as
+ * the card to go above), in one request. The card menu's "Move to…" reads it when it opens.
  */
 import { id } from '@lanes/shared/schemas/fields';
 import { z } from 'zod';
@@ -12,13 +13,14 @@ export const listMoveTargetsInput = z.object({ workspaceId: id });
 const target = z.object({
   id,
   name: z.string(),
-  columns: z.array(z.object({ id, name: z.string(), position: z.string() })),
+  columns: z.array(z.object({ id, name: z.string(), tasks: z.array(z.object({ id })) })),
 });
-export type MoveTarget = { id: string; name: string; columns: { id: string; name: string }[] };
-
-/** Keys compare byte-wise, as Postgres does with the `"C"` collation of `position_key`. */
-const byPosition = (a: { position: string }, b: { position: string }) =>
-  a.position < b.position ? -1 : a.position > b.position ? 1 : 0;
+export interface MoveTarget {
+  id: string;
+  name: string;
+  /** In board order; `firstTaskId`: the column's top open card, null when it has none. */
+  columns: { id: string; name: string; firstTaskId: string | null }[];
+}
 
 /** Boards by name; a viewer gets them too (the move itself is refused for them). */
 export async function listMoveTargets(
@@ -29,14 +31,22 @@ export async function listMoveTargets(
   const rows = unwrap(
     await client
       .from('boards')
-      .select('id, name, columns(id, name, position)')
+      .select('id, name, columns(id, name, tasks(id))')
       .eq('workspace_id', workspaceId)
       .is('archived_at', null)
-      .order('name'),
+      .is('columns.tasks.archived_at', null)
+      .order('name')
+      .order('position', { referencedTable: 'columns' })
+      .order('position', { referencedTable: 'columns.tasks' })
+      .limit(1, { referencedTable: 'columns.tasks' }),
   );
   return parseAnswer(z.array(target), rows).map((board) => ({
     id: board.id,
     name: board.name,
-    columns: board.columns.sort(byPosition).map(({ id, name }) => ({ id, name })),
+    columns: board.columns.map((column) => ({
+      id: column.id,
+      name: column.name,
+      firstTaskId: column.tasks[0]?.id ?? null,
+    })),
   }));
 }

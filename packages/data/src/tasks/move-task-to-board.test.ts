@@ -70,25 +70,43 @@ describe('moveTaskToBoard', () => {
   });
 
   it('lists the boards it can go to, with their columns in order; archived boards are left out', async () => {
-    const { world, other } = await twoBoards();
+    const { world, other, inbox, later, task } = await twoBoards();
     const old = await createBoard(world.owner.client, { workspaceId: world.workspaceId, name: 'Old' });
     await archiveBoard(world.owner.client, { boardId: old.id });
+    const first = await createTask(world.owner.client, {
+      boardId: other.id,
+      columnId: inbox.id,
+      title: 'First',
+    });
+    await createTask(world.owner.client, { boardId: other.id, columnId: inbox.id, title: 'Second' });
     expect(await listMoveTargets(world.owner.client, { workspaceId: world.workspaceId })).toEqual([
       {
         id: world.boardId,
         name: 'Launch',
         columns: [
-          { id: world.columns.todo, name: 'To do' },
-          { id: world.columns.doing, name: 'Doing' },
-          { id: world.columns.done, name: 'Done' },
+          { id: world.columns.todo, name: 'To do', firstTaskId: task.id },
+          { id: world.columns.doing, name: 'Doing', firstTaskId: null },
+          { id: world.columns.done, name: 'Done', firstTaskId: null },
         ],
       },
       {
         id: other.id,
         name: 'Release',
-        columns: [expect.objectContaining({ name: 'Inbox' }), expect.objectContaining({ name: 'Later' })],
+        columns: [
+          { id: inbox.id, name: 'Inbox', firstTaskId: first.id },
+          { id: later.id, name: 'Later', firstTaskId: null },
+        ],
       },
     ]);
+    // Named as the card to go above, the first card puts the moved one at the top.
+    const moved = await moveTaskToBoard(world.owner.client, {
+      taskId: task.id,
+      boardId: other.id,
+      columnId: inbox.id,
+      afterId: first.id,
+    });
+    const [, release] = await listMoveTargets(world.owner.client, { workspaceId: world.workspaceId });
+    expect(release?.columns[0]?.firstTaskId).toBe(moved.task.id);
   });
 
   it('refuses a viewer, a column of another board, an archived board and bad input', async () => {
