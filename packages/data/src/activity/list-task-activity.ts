@@ -3,6 +3,7 @@ import { id, timestamp } from '@lanes/shared/schemas/fields';
 import { profileSummary } from '@lanes/shared/schemas/profile';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 import { PROFILE_SUMMARY } from '../internal/profile-summary.ts';
 
@@ -27,15 +28,19 @@ export type ListTaskActivityResult = ActivityEntry[];
 export async function listTaskActivity(
   client: LanesClient,
   input: z.input<typeof listTaskActivityInput>,
+  signal?: AbortSignal,
 ): Promise<ListTaskActivityResult> {
   const { taskId, limit } = parseInput(listTaskActivityInput, input);
   const rows = unwrap(
-    await client
-      .from('activity')
-      .select(ACTIVITY_SELECT)
-      .eq('task_id', taskId)
-      .order('id', { ascending: false })
-      .limit(limit),
+    await abortable(
+      client
+        .from('activity')
+        .select(ACTIVITY_SELECT)
+        .eq('task_id', taskId)
+        .order('id', { ascending: false })
+        .limit(limit),
+      signal,
+    ),
   );
   return parseAnswer(z.array(activityEntry), rows);
 }

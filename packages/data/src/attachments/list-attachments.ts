@@ -3,6 +3,7 @@ import { type AttachmentRow, attachmentRow } from '@lanes/shared/schemas/attachm
 import { id } from '@lanes/shared/schemas/fields';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export const listAttachmentsInput = z.object({ taskId: id });
@@ -11,14 +12,14 @@ export type ListAttachmentsResult = AttachmentRow[];
 export async function listAttachments(
   client: LanesClient,
   input: z.input<typeof listAttachmentsInput>,
+  signal?: AbortSignal,
 ): Promise<ListAttachmentsResult> {
   const { taskId } = parseInput(listAttachmentsInput, input);
   const rows = unwrap(
-    await client
-      .from('attachments')
-      .select('*')
-      .eq('task_id', taskId)
-      .order('created_at', { ascending: false }),
+    await abortable(
+      client.from('attachments').select('*').eq('task_id', taskId).order('created_at', { ascending: false }),
+      signal,
+    ),
   );
   return parseAnswer(z.array(attachmentRow), rows);
 }

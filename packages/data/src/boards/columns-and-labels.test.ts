@@ -55,9 +55,9 @@ describe('labels', () => {
     expect((await updateLabel(world.owner.client, { labelId: label.id, color: 'purple' })).color).toBe(
       'purple',
     );
-    await expect(updateLabel(world.owner.client, { labelId: label.id, color: 'pink' as never })).rejects.toMatchObject(
-      { code: 'VALIDATION', field: 'color' },
-    );
+    await expect(
+      updateLabel(world.owner.client, { labelId: label.id, color: 'pink' as never }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', field: 'color' });
     const task = await createTask(world.owner.client, {
       boardId: world.boardId,
       columnId: world.columns.todo,

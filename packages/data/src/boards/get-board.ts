@@ -11,6 +11,7 @@ import { profileSummary } from '@lanes/shared/schemas/profile';
 import { taskRow } from '@lanes/shared/schemas/task';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 import { PROFILE_SUMMARY } from '../internal/profile-summary.ts';
 
@@ -57,9 +58,10 @@ const withLabelIds = ({ labels, ...task }: z.infer<typeof boardTask>): BoardTask
 export async function getBoard(
   client: LanesClient,
   input: z.input<typeof getBoardInput>,
+  signal?: AbortSignal,
 ): Promise<GetBoardResult> {
   const { boardId, firstCards } = parseInput(getBoardInput, input);
-  const row = await readBoard(client, boardId, firstCards);
+  const row = await readBoard(client, boardId, firstCards, signal);
   if (firstCards === undefined) {
     const board = parseAnswer(answer, row);
     return { ...board, tasks: board.tasks.map(withLabelIds), hidden: {} };
@@ -81,7 +83,12 @@ export async function getBoard(
  * The board's row with its embeds, in one request. With `perColumn` the cards hang under their column, so the
  * limit is a per-parent LIMIT: at most that many cards of each column.
  */
-async function readBoard(client: LanesClient, boardId: string, perColumn: number | undefined) {
+async function readBoard(
+  client: LanesClient,
+  boardId: string,
+  perColumn: number | undefined,
+  signal: AbortSignal | undefined,
+) {
   const tasks = perColumn === undefined ? 'tasks' : 'columns.tasks';
   const query = client
     .from('boards')
@@ -92,7 +99,7 @@ async function readBoard(client: LanesClient, boardId: string, perColumn: number
     .order('position', { referencedTable: tasks })
     .order('name', { referencedTable: 'labels' });
   const limited = perColumn === undefined ? query : query.limit(perColumn, { referencedTable: tasks });
-  const row = unwrap(await limited.maybeSingle());
+  const row = unwrap(await abortable(limited, signal).maybeSingle());
   if (!row) throw new LanesError('NOT_FOUND');
   return row;
 }

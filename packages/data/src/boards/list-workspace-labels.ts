@@ -3,6 +3,7 @@ import { labelRow } from '@lanes/shared/schemas/board';
 import { id } from '@lanes/shared/schemas/fields';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export const listWorkspaceLabelsInput = z.object({ workspaceId: id });
@@ -16,14 +17,18 @@ export type ListWorkspaceLabelsResult = z.infer<typeof labelWithBoard>[];
 export async function listWorkspaceLabels(
   client: LanesClient,
   input: z.input<typeof listWorkspaceLabelsInput>,
+  signal?: AbortSignal,
 ): Promise<ListWorkspaceLabelsResult> {
   const { workspaceId } = parseInput(listWorkspaceLabelsInput, input);
   const rows = unwrap(
-    await client
-      .from('labels')
-      .select('id, board_id, name, color, board:boards!inner(workspace_id)')
-      .eq('board.workspace_id', workspaceId)
-      .order('name'),
+    await abortable(
+      client
+        .from('labels')
+        .select('id, board_id, name, color, board:boards!inner(workspace_id)')
+        .eq('board.workspace_id', workspaceId)
+        .order('name'),
+      signal,
+    ),
   );
   return parseAnswer(z.array(labelWithBoard), rows);
 }

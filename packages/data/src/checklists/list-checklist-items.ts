@@ -3,6 +3,7 @@ import { type ChecklistItemRow, checklistItemRow } from '@lanes/shared/schemas/c
 import { taskIdInput } from '@lanes/shared/schemas/task';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export { taskIdInput as listChecklistItemsInput };
@@ -12,10 +13,14 @@ export type ListChecklistItemsResult = ChecklistItemRow[];
 export async function listChecklistItems(
   client: LanesClient,
   input: z.input<typeof taskIdInput>,
+  signal?: AbortSignal,
 ): Promise<ListChecklistItemsResult> {
   const { taskId } = parseInput(taskIdInput, input);
   const rows = unwrap(
-    await client.from('checklist_items').select().eq('task_id', taskId).order('position').order('id'),
+    await abortable(
+      client.from('checklist_items').select().eq('task_id', taskId).order('position').order('id'),
+      signal,
+    ),
   );
   return parseAnswer(z.array(checklistItemRow), rows);
 }

@@ -4,6 +4,7 @@ import { id } from '@lanes/shared/schemas/fields';
 import { profileSummary } from '@lanes/shared/schemas/profile';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 import { PROFILE_SUMMARY } from '../internal/profile-summary.ts';
 
@@ -18,10 +19,14 @@ export type ListCommentsResult = z.infer<typeof commentWithAuthor>[];
 export async function listComments(
   client: LanesClient,
   input: z.input<typeof listCommentsInput>,
+  signal?: AbortSignal,
 ): Promise<ListCommentsResult> {
   const { taskId } = parseInput(listCommentsInput, input);
   const rows = unwrap(
-    await client.from('comments').select(COMMENT_SELECT).eq('task_id', taskId).order('created_at'),
+    await abortable(
+      client.from('comments').select(COMMENT_SELECT).eq('task_id', taskId).order('created_at'),
+      signal,
+    ),
   );
   return parseAnswer(z.array(commentWithAuthor), rows);
 }

@@ -8,6 +8,7 @@ import { id } from '@lanes/shared/schemas/fields';
 import { role } from '@lanes/shared/schemas/member';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 import { sessionUserId } from '../internal/session.ts';
 
@@ -18,16 +19,20 @@ export type GetMyRoleResult = Role | null;
 export async function getMyRole(
   client: LanesClient,
   input: z.input<typeof getMyRoleInput>,
+  signal?: AbortSignal,
 ): Promise<GetMyRoleResult> {
   const { workspaceId } = parseInput(getMyRoleInput, input);
   const userId = await sessionUserId(client);
   const rows = unwrap(
-    await client
-      .from('workspace_members')
-      .select('role')
-      .eq('workspace_id', workspaceId)
-      .eq('user_id', userId)
-      .limit(1),
+    await abortable(
+      client
+        .from('workspace_members')
+        .select('role')
+        .eq('workspace_id', workspaceId)
+        .eq('user_id', userId)
+        .limit(1),
+      signal,
+    ),
   );
   return parseAnswer(z.array(z.object({ role })).max(1), rows)[0]?.role ?? null;
 }

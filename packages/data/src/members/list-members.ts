@@ -8,6 +8,7 @@ import { id } from '@lanes/shared/schemas/fields';
 import { type MemberWithProfile, memberWithProfile } from '@lanes/shared/schemas/member';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 import { PROFILE_SUMMARY } from '../internal/profile-summary.ts';
 
@@ -25,6 +26,7 @@ export const MEMBER_SELECT =
 export async function listMembers(
   client: LanesClient,
   input: z.input<typeof listMembersInput>,
+  signal?: AbortSignal,
 ): Promise<ListMembersResult> {
   const where = parseInput(listMembersInput, input);
   const query =
@@ -34,6 +36,6 @@ export async function listMembers(
           .from('workspace_members')
           .select(`${MEMBER_SELECT}, workspace:workspaces!inner(slug)`)
           .eq('workspace.slug', where.workspaceSlug);
-  const rows = unwrap(await query.order('created_at'));
+  const rows = unwrap(await abortable(query.order('created_at'), signal));
   return parseAnswer(z.array(memberWithProfile), rows);
 }

@@ -6,6 +6,7 @@ import {
 } from '@lanes/shared/schemas/notification';
 import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export { listNotificationsInput };
@@ -32,6 +33,5 @@ export async function listNotifications(
     .limit(limit);
   if (unreadOnly) query = query.is('read_at', null);
   if (before) query = query.lt('updated_at', before);
-  if (signal) query = query.abortSignal(signal);
-  return parseAnswer(notificationRow.array(), unwrap(await query));
+  return parseAnswer(notificationRow.array(), unwrap(await abortable(query, signal)));
 }

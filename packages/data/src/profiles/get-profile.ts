@@ -4,6 +4,7 @@ import { id } from '@lanes/shared/schemas/fields';
 import { type ProfileRow, profileRow } from '@lanes/shared/schemas/profile';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export const getProfileInput = z.object({ userId: id });
@@ -12,9 +13,12 @@ export type GetProfileResult = ProfileRow;
 export async function getProfile(
   client: LanesClient,
   input: z.input<typeof getProfileInput>,
+  signal?: AbortSignal,
 ): Promise<GetProfileResult> {
   const { userId } = parseInput(getProfileInput, input);
-  const row = unwrap(await client.from('profiles').select('*').eq('id', userId).maybeSingle());
+  const row = unwrap(
+    await abortable(client.from('profiles').select('*').eq('id', userId), signal).maybeSingle(),
+  );
   if (!row) throw new LanesError('NOT_FOUND');
   return parseAnswer(profileRow, row);
 }

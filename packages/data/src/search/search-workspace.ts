@@ -2,6 +2,7 @@
 import { type SearchHit, searchHit, searchInput } from '@lanes/shared/schemas/search';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export { searchInput };
@@ -15,19 +16,23 @@ export type SearchWorkspaceResult = SearchHit[];
 export async function searchWorkspace(
   client: LanesClient,
   input: z.input<typeof searchInput>,
+  signal?: AbortSignal,
 ): Promise<SearchWorkspaceResult> {
   const search = parseInput(searchInput, input);
   const rows = unwrap(
-    await client.rpc('search_workspace', {
-      workspace_id: search.workspaceId,
-      q: search.q,
-      filter_board: search.boardId as string,
-      filter_assignee: search.assigneeId as string,
-      filter_label: search.labelId as string,
-      filter_done: search.done as boolean,
-      filter_archived: search.archived as boolean,
-      max_results: search.limit,
-    }),
+    await abortable(
+      client.rpc('search_workspace', {
+        workspace_id: search.workspaceId,
+        q: search.q,
+        filter_board: search.boardId as string,
+        filter_assignee: search.assigneeId as string,
+        filter_label: search.labelId as string,
+        filter_done: search.done as boolean,
+        filter_archived: search.archived as boolean,
+        max_results: search.limit,
+      }),
+      signal,
+    ),
   );
   return parseAnswer(z.array(searchHit), rows);
 }

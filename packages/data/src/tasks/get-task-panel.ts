@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { ACTIVITY_SELECT, activityEntry, listTaskActivityInput } from '../activity/list-task-activity.ts';
 import type { LanesClient } from '../client.ts';
 import { COMMENT_SELECT, commentWithAuthor } from '../comments/list-comments.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 import { MEMBER_SELECT } from '../members/list-members.ts';
 
@@ -66,21 +67,24 @@ const SELECT = `*,
 export async function getTaskPanel(
   client: LanesClient,
   input: z.input<typeof getTaskPanelInput>,
+  signal?: AbortSignal,
 ): Promise<GetTaskPanelResult> {
   const { taskId, activityLimit } = parseInput(getTaskPanelInput, input);
   const row = unwrap(
-    await client
-      .from('tasks')
-      .select(SELECT)
-      .eq('id', taskId)
-      .order('name', { referencedTable: 'board.labels' })
-      .order('created_at', { referencedTable: 'board.workspace.members' })
-      .order('created_at', { referencedTable: 'comments' })
-      .order('created_at', { referencedTable: 'attachments', ascending: false })
-      .order('position', { referencedTable: 'checklist_items' })
-      .order('id', { referencedTable: 'activity', ascending: false })
-      .limit(activityLimit, { referencedTable: 'activity' })
-      .maybeSingle(),
+    await abortable(
+      client
+        .from('tasks')
+        .select(SELECT)
+        .eq('id', taskId)
+        .order('name', { referencedTable: 'board.labels' })
+        .order('created_at', { referencedTable: 'board.workspace.members' })
+        .order('created_at', { referencedTable: 'comments' })
+        .order('created_at', { referencedTable: 'attachments', ascending: false })
+        .order('position', { referencedTable: 'checklist_items' })
+        .order('id', { referencedTable: 'activity', ascending: false })
+        .limit(activityLimit, { referencedTable: 'activity' }),
+      signal,
+    ).maybeSingle(),
   );
   if (!row) throw new LanesError('NOT_FOUND');
   const { labels, board, comments, attachments, checklist_items, activity, ...task } = parseAnswer(

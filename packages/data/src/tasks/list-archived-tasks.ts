@@ -2,6 +2,7 @@
 import { id, timestamp } from '@lanes/shared/schemas/fields';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export const listArchivedTasksInput = z.object({ boardId: id });
@@ -25,16 +26,20 @@ export type ListArchivedTasksResult = ArchivedTask[];
 export async function listArchivedTasks(
   client: LanesClient,
   input: z.input<typeof listArchivedTasksInput>,
+  signal?: AbortSignal,
 ): Promise<ListArchivedTasksResult> {
   const { boardId } = parseInput(listArchivedTasksInput, input);
   const rows = unwrap(
-    await client
-      .from('tasks')
-      .select('id, number, title, archived_at, completed_at, column:columns!inner(id, name)')
-      .eq('board_id', boardId)
-      .not('archived_at', 'is', null)
-      .order('archived_at', { ascending: false })
-      .order('number', { ascending: false }),
+    await abortable(
+      client
+        .from('tasks')
+        .select('id, number, title, archived_at, completed_at, column:columns!inner(id, name)')
+        .eq('board_id', boardId)
+        .not('archived_at', 'is', null)
+        .order('archived_at', { ascending: false })
+        .order('number', { ascending: false }),
+      signal,
+    ),
   );
   return parseAnswer(z.array(archivedTask), rows);
 }

@@ -11,16 +11,20 @@ import { groupByTask } from './inbox-model.ts';
 
 export const INBOX_PAGE_SIZE = 50;
 
-export async function readInboxPage(client: LanesClient, url: URL): Promise<InboxPage> {
+export async function readInboxPage(client: LanesClient, url: URL, signal?: AbortSignal): Promise<InboxPage> {
   const show = url.searchParams.get('show') === 'unread' ? 'unread' : 'all';
   const rawBefore = url.searchParams.get('before');
   // A hand-edited `before` that is not a time is ignored rather than answered with an error page.
   const before = rawBefore && !Number.isNaN(Date.parse(rawBefore)) ? rawBefore : undefined;
-  const rows = await listNotifications(client, {
-    unreadOnly: show === 'unread',
-    limit: INBOX_PAGE_SIZE + 1,
-    before,
-  });
+  const rows = await listNotifications(
+    client,
+    {
+      unreadOnly: show === 'unread',
+      limit: INBOX_PAGE_SIZE + 1,
+      before,
+    },
+    signal,
+  );
   const page = rows.slice(0, INBOX_PAGE_SIZE);
   return {
     show,

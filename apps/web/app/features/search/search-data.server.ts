@@ -33,12 +33,13 @@ export async function loadSearch(
   client: LanesClient,
   workspace: WorkspaceContext,
   params: SearchParams,
+  signal?: AbortSignal,
 ): Promise<SearchPageData> {
   const [boards, members, labels, found] = await Promise.all([
-    listBoards(client, { workspaceId: workspace.id, includeArchived: true }),
-    listMembers(client, { workspaceId: workspace.id }),
-    listWorkspaceLabels(client, { workspaceId: workspace.id }),
-    search(client, workspace, params),
+    listBoards(client, { workspaceId: workspace.id, includeArchived: true }, signal),
+    listMembers(client, { workspaceId: workspace.id }, signal),
+    listWorkspaceLabels(client, { workspaceId: workspace.id }, signal),
+    search(client, workspace, params, signal),
   ]);
   const boardName = new Map(boards.map((b) => [b.id, b.name]));
   return {
@@ -52,13 +53,18 @@ export async function loadSearch(
   };
 }
 
-async function search(client: LanesClient, workspace: WorkspaceContext, params: SearchParams) {
+async function search(
+  client: LanesClient,
+  workspace: WorkspaceContext,
+  params: SearchParams,
+  signal: AbortSignal | undefined,
+) {
   if (params.q.trim() === '') return { hits: null, error: null };
   if (params.q.length > SEARCH_MAX_LENGTH) {
     return { hits: null, error: `A search can be at most ${SEARCH_MAX_LENGTH} characters.` };
   }
   try {
-    return { hits: await searchWorkspace(client, toSearchInput(workspace.id, params)), error: null };
+    return { hits: await searchWorkspace(client, toSearchInput(workspace.id, params), signal), error: null };
   } catch (error) {
     if (error instanceof LanesError && error.code === 'VALIDATION') {
       return { hits: null, error: 'One of the filters is not valid; clear it and search again.' };

@@ -59,9 +59,9 @@ export async function loadSettings(
   const manage = canManageMembers(workspace.role);
   const input = { workspaceId: workspace.id };
   const [members, emails, invitations, budget] = await Promise.all([
-    listMembers(client, input),
+    listMembers(client, input, signal),
     listMemberEmails(client, input, signal),
-    manage ? listInvitations(client, input) : [],
+    manage ? listInvitations(client, input, signal) : [],
     manage ? getInvitationBudget(client, input, signal) : null,
   ]);
   const now = Date.now();

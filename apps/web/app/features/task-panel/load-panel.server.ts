@@ -40,7 +40,7 @@ interface PanelRequest {
 export async function readPanel({ request, context, params }: PanelRequest) {
   const { client, user } = requireUser(request, context);
   try {
-    const panel = await loadPanel(client, { ...params, userId: user.id });
+    const panel = await loadPanel(client, { ...params, userId: user.id }, request.signal);
     return { ...panel, me: user.id };
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -51,11 +51,12 @@ export async function readPanel({ request, context, params }: PanelRequest) {
 export async function loadPanel(
   client: LanesClient,
   where: { boardId: string; taskId: string; slug: string; userId: string },
+  signal?: AbortSignal,
 ): Promise<PanelData> {
   // One round trip: a card opened from the board waits for this request alone (decision 128).
   // The watch state is read alongside, not after: still one round trip's wait.
   const [found, watching] = await Promise.all([
-    getTaskPanel(client, { taskId: where.taskId }),
+    getTaskPanel(client, { taskId: where.taskId }, signal),
     isWatchingTask(client, { taskId: where.taskId }).catch(() => false),
   ]);
   // A task of another board, or of another workspace, under this URL is as missing as an unknown one.

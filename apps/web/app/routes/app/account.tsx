@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, user } = requireUser(request, context);
   try {
     const [profile, preferences, { timeZone }] = await Promise.all([
-      getProfile(client, { userId: user.id }),
+      getProfile(client, { userId: user.id }, request.signal),
       getNotificationPreferences(client),
       getTimeZone(client),
     ]);

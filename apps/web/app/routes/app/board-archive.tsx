@@ -23,10 +23,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client } = requireUser(request, context);
   try {
-    const workspace = await loadWorkspace(client, params.slug);
+    const workspace = await loadWorkspace(client, params.slug, request.signal);
     const [boards, tasks] = await Promise.all([
-      listBoards(client, { workspaceId: workspace.id, includeArchived: true }),
-      listArchivedTasks(client, { boardId: params.boardId }),
+      listBoards(client, { workspaceId: workspace.id, includeArchived: true }, request.signal),
+      listArchivedTasks(client, { boardId: params.boardId }, request.signal),
     ]);
     const board = boards.find((b) => b.id === params.boardId);
     if (!board) notFound();

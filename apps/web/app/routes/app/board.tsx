@@ -46,12 +46,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     url.searchParams.get('cards') === 'all' || Boolean(filter.text || filter.assignee || filter.label);
   try {
     const [workspace, board, watching] = await Promise.all([
-      loadWorkspace(client, params.slug),
+      loadWorkspace(client, params.slug, request.signal),
       // A big board's first HTML holds the first cards of each column; the browser reads the rest at once.
-      getBoard(client, {
-        boardId: params.boardId,
-        firstCards: allCards ? undefined : FIRST_CARDS_PER_COLUMN,
-      }),
+      getBoard(
+        client,
+        { boardId: params.boardId, firstCards: allCards ? undefined : FIRST_CARDS_PER_COLUMN },
+        request.signal,
+      ),
       isWatchingBoard(client, { boardId: params.boardId }),
     ]);
     // A board of another workspace under this slug is as missing as an unknown one.

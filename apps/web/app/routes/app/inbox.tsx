@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Inbox · Lanes' }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client } = requireUser(request, context);
   try {
-    return await readInboxPage(client, new URL(request.url));
+    return await readInboxPage(client, new URL(request.url), request.signal);
   } catch (error) {
     toRouteError(error, request);
   }

@@ -19,8 +19,8 @@ import type { Route } from './+types/layout.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, user } = requireUser(request, context);
   const [profile, unread] = await Promise.all([
-    getProfile(client, { userId: user.id }).catch(() => null),
-    countUnreadNotifications(client).catch(() => 0),
+    getProfile(client, { userId: user.id }, request.signal).catch(() => null),
+    countUnreadNotifications(client, request.signal).catch(() => 0),
   ]);
   return {
     profile: profile ? { displayName: profile.display_name, avatarPath: profile.avatar_path } : null,

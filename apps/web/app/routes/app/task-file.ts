@@ -16,7 +16,7 @@ import type { Route } from './+types/task-file.ts';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client } = requireUser(request, context);
   try {
-    const file = (await listAttachments(client, { taskId: params.taskId })).find(
+    const file = (await listAttachments(client, { taskId: params.taskId }, request.signal)).find(
       (a) => a.id === params.attachmentId,
     );
     if (!file) notFound();

@@ -20,8 +20,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client } = requireUser(request, context);
   const showArchived = new URL(request.url).searchParams.get('archived') === '1';
   try {
-    const workspace = await loadWorkspace(client, params.slug);
-    const boards = await listBoards(client, { workspaceId: workspace.id, includeArchived: showArchived });
+    const workspace = await loadWorkspace(client, params.slug, request.signal);
+    const boards = await listBoards(
+      client,
+      { workspaceId: workspace.id, includeArchived: showArchived },
+      request.signal,
+    );
     const open = await boardOpenTaskCounts(client, { boardIds: boards.map((b) => b.id) });
     return {
       workspace,

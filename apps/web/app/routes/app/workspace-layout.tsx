@@ -14,7 +14,7 @@ import type { Route } from './+types/workspace-layout.ts';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client } = requireUser(request, context);
   try {
-    return { workspace: await loadWorkspace(client, params.slug) };
+    return { workspace: await loadWorkspace(client, params.slug, request.signal) };
   } catch (error) {
     toRouteError(error, request);
   }

@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client } = requireUser(request, context);
   try {
-    const workspace = await loadWorkspace(client, params.slug);
-    const page = await loadSearch(client, workspace, readSearchParams(new URL(request.url)));
+    const workspace = await loadWorkspace(client, params.slug, request.signal);
+    const page = await loadSearch(client, workspace, readSearchParams(new URL(request.url)), request.signal);
     return { workspace: { slug: workspace.slug, name: workspace.name }, ...page };
   } catch (error) {
     toRouteError(error, request);

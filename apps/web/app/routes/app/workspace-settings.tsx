@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client, user } = requireUser(request, context);
   try {
-    const workspace = await loadWorkspace(client, params.slug);
+    const workspace = await loadWorkspace(client, params.slug, request.signal);
     return await loadSettings(client, workspace, user.id, request.signal);
   } catch (error) {
     toRouteError(error, request);

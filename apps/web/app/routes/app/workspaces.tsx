@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Your workspaces · Lane
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client } = requireUser(request, context);
   try {
-    const workspaces = await listWorkspaces(client);
+    const workspaces = await listWorkspaces(client, request.signal);
     return {
       workspaces: workspaces.map(({ id, slug, name, role }) => ({ id, slug, name, role })),
       removed: new URL(request.url).searchParams.get('removed') === '1',
