@@ -2,6 +2,7 @@
 import { id } from '@lanes/shared/schemas/fields';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export const boardOpenTaskCountsInput = z.object({ boardIds: z.array(id).max(200) });
@@ -17,13 +18,14 @@ const answer = z.array(z.object({ board_id: id, open_tasks: z.number().int() }))
 export async function boardOpenTaskCounts(
   client: LanesClient,
   input: z.input<typeof boardOpenTaskCountsInput>,
+  signal?: AbortSignal,
 ): Promise<BoardOpenTaskCountsResult> {
   const { boardIds } = parseInput(boardOpenTaskCountsInput, input);
   const counts: BoardOpenTaskCountsResult = Object.fromEntries(boardIds.map((boardId) => [boardId, 0]));
   if (boardIds.length === 0) return counts;
   const rows = parseAnswer(
     answer,
-    unwrap(await client.rpc('board_open_task_counts', { board_ids: boardIds })),
+    unwrap(await abortable(client.rpc('board_open_task_counts', { board_ids: boardIds }), signal)),
   );
   for (const row of rows) counts[row.board_id] = row.open_tasks;
   return counts;

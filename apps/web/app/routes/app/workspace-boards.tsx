@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       { workspaceId: workspace.id, includeArchived: showArchived },
       request.signal,
     );
-    const open = await boardOpenTaskCounts(client, { boardIds: boards.map((b) => b.id) });
+    const open = await boardOpenTaskCounts(client, { boardIds: boards.map((b) => b.id) }, request.signal);
     return {
       workspace,
       showArchived,
