@@ -177,6 +177,34 @@ describe('private channels', () => {
     expect(mine.got.list).toHaveLength(3);
     expect(pub.got.list).toEqual([]);
   });
+
+  it('a broadcast from the database does not wait for the postgres_changes checks of its transaction', async () => {
+    const topic = `private-room:${alice.id}`;
+    const mine = await listener(topic, { token: alice.token, private: true });
+    const changes = new Collector<Payload>();
+    const rows = (await client(alice.token))
+      .channel('gated-rows')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_gated' }, changes.push);
+    await subscribed(rows);
+    // While the gate's lock is held, checking whether alice may see an rt_gated row waits (its policy).
+    const gate = await sql.reserve();
+    try {
+      await gate`select pg_advisory_lock(4242)`;
+      await sql.begin(async (tx) => {
+        await tx`insert into public.rt_gated (n) values (1)`;
+        await tx`select realtime.send(${tx.json({ n: 1 })}, 'gated', ${topic}, true)`;
+      });
+      const [bell] = await mine.got.until(1);
+      expect(bell).toMatchObject({ event: 'gated', payload: { n: 1 } });
+      // The row's check is still waiting on the lock: the broadcast did not wait for it.
+      expect(changes.list).toEqual([]);
+    } finally {
+      await gate`select pg_advisory_unlock(4242)`;
+      gate.release();
+    }
+    const [row] = await changes.until(1);
+    expect(row).toMatchObject({ eventType: 'INSERT', new: { n: 1 } });
+  });
 });
 
 describe('presence', () => {

@@ -2,7 +2,8 @@
  * @module realtime/changes — turns committed transactions into `postgres_changes` pushes: match each change
  * against every subscriber's bindings (schema, table, event, filters), then ask Postgres which of them may
  * see it (`realtime.stack_changes`, selecting the row as each subscriber) and push in commit order.
- * Inserts into realtime.messages (from `realtime.send()`) become broadcasts.
+ * Inserts into realtime.messages (from `realtime.send()`) become broadcasts as soon as their transaction is
+ * decoded, in commit order among themselves, without waiting for the checks of postgres_changes.
  */
 import type { Sql } from 'postgres';
 import type { Logger } from '../context.ts';
@@ -87,6 +88,10 @@ export class ChangeDispatcher {
 
   enqueue(tx: Transaction): void {
     if (TIMING) this.#received.set(tx, performance.now());
+    // Hosted Realtime streams broadcasts from the database on their own replication connection, apart from
+    // postgres_changes (polled, then checked per subscriber): a broadcast never waits for a row's check, and
+    // a bell rang by a trigger arrives as the transaction commits (decision 079).
+    for (const change of tx.changes) if (isMessage(change)) this.#broadcastMessage(change);
     this.#queue.push(tx);
     if (!this.#draining) void this.#drain();
   }
@@ -123,30 +128,22 @@ export class ChangeDispatcher {
   }
 
   async #deliver(txs: Transaction[]): Promise<void> {
-    const steps: (Delivery | (() => void))[] = [];
+    const deliveries: Delivery[] = [];
     for (const tx of txs) {
       const commitTimestamp = tx.commitTime.toISOString();
       for (const change of tx.changes) {
-        const { relation } = change;
-        if (relation.schema === 'realtime' && relation.table === 'messages') {
-          steps.push(() => this.#broadcastMessage(change));
-          continue;
-        }
+        // Broadcast when the transaction was decoded (enqueue).
+        if (isMessage(change)) continue;
         const types = new Map<string, string>();
-        for (const c of relation.columns) types.set(c.name, await this.#typeName(c.typeOid));
+        for (const c of change.relation.columns) types.set(c.name, await this.#typeName(c.typeOid));
         const targets = this.#match(change, types);
-        if (targets.length) steps.push({ change, commitTimestamp, targets });
+        if (targets.length) deliveries.push({ change, commitTimestamp, targets });
       }
     }
-    const deliveries = steps.filter((s): s is Delivery => typeof s !== 'function');
     const checking = performance.now();
     const results = deliveries.length ? await this.#check(deliveries) : [];
     const checked = performance.now();
-    let i = 0;
-    for (const step of steps) {
-      if (typeof step === 'function') step();
-      else this.#push(step, results[i++]!);
-    }
+    for (const [i, delivery] of deliveries.entries()) this.#push(delivery, results[i]!);
     if (TIMING && deliveries.length) this.#timing(txs, deliveries, results, checking, checked);
   }
 
@@ -349,4 +346,9 @@ export class ChangeDispatcher {
       meta: { id: row.id },
     });
   }
+}
+
+/** An insert into realtime.messages: a broadcast from the database (`realtime.send`), not a row change. */
+function isMessage(change: Change): boolean {
+  return change.relation.schema === 'realtime' && change.relation.table === 'messages';
 }
