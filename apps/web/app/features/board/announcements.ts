@@ -7,7 +7,7 @@ import { type BoardModel, tasksIn } from './board-model.ts';
 
 export const instructions: ScreenReaderInstructions = {
   draggable:
-    'To pick up a card or column, press space or enter. Use the arrow keys to move it, space or enter to drop it, escape to cancel. On a card, Shift+F10 opens its menu: move it to another column without dragging, copy its link, set its labels, or archive it. J and K go to the next and previous card; question mark lists every shortcut.',
+    'To pick up a card or column, press space or enter. Use the arrow keys to move it, space or enter to drop it, escape to cancel. On a card, Shift+F10 opens its menu: move it to another column or board without dragging, copy its link, set its labels, or archive it. J and K go to the next and previous card; question mark lists every shortcut.',
 };
 
 export function announcements(model: () => BoardModel): Announcements {

@@ -8,6 +8,7 @@ import { createLabel } from '@lanes/data/boards/create-label';
 import { deleteColumn } from '@lanes/data/boards/delete-column';
 import { deleteLabel } from '@lanes/data/boards/delete-label';
 import { getBoard } from '@lanes/data/boards/get-board';
+import { listMoveTargets } from '@lanes/data/boards/list-move-targets';
 import { moveColumn } from '@lanes/data/boards/move-column';
 import { updateColumn } from '@lanes/data/boards/update-column';
 import { updateLabel } from '@lanes/data/boards/update-label';
@@ -19,6 +20,7 @@ import {
 import { archiveTask } from '@lanes/data/tasks/archive-task';
 import { createTask } from '@lanes/data/tasks/create-task';
 import { moveTask } from '@lanes/data/tasks/move-task';
+import { moveTaskToBoard } from '@lanes/data/tasks/move-task-to-board';
 import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
 import type { LabelColor } from '@lanes/shared/constants';
 import { isLanesError } from '@lanes/shared/errors';
@@ -43,7 +45,10 @@ async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
 }
 
 export function connect(env: PublicEnv, input: SubscribeBoardInput, onEvent: (event: BoardEvent) => void) {
-  return subscribeBoard(getBrowserClient(env), input, onEvent);
+  // A task moved to another board is, for this one, gone: said here, in the code loaded after first paint.
+  return subscribeBoard(getBrowserClient(env), input, (event) =>
+    onEvent(event.kind === 'task-left' ? { kind: 'delete', table: 'tasks', id: event.taskId } : event),
+  );
 }
 
 /** The board's writes, each answering with the row the database stored or the catalogue message. */
@@ -73,6 +78,15 @@ export function boardWrites(env: PublicEnv) {
     setTaskLabels: (input: { taskId: string; labelIds: string[] }) =>
       attempt(() => setTaskLabels(client, input)),
     archiveTask: (input: { taskId: string; archived: boolean }) => attempt(() => archiveTask(client, input)),
+    moveTaskToBoard: (input: {
+      taskId: string;
+      boardId: string;
+      columnId: string;
+      beforeId: string | null;
+      afterId: string | null;
+    }) => attempt(() => moveTaskToBoard(client, input)),
+    /** Not a write: the card menu's "Move to…" reads where a card can go when it opens. */
+    listMoveTargets: (workspaceId: string) => attempt(() => listMoveTargets(client, { workspaceId })),
     getBoard: (boardId: string) => attempt(() => getBoard(client, { boardId })),
   };
 }

@@ -18,6 +18,7 @@ export const WRITE_NAMES = [
   'deleteLabel',
   'setTaskLabels',
   'archiveTask',
+  'moveTaskToBoard',
 ] as const satisfies readonly (keyof BoardWrites)[];
 export type WriteName = (typeof WRITE_NAMES)[number];
 export type Input<N extends WriteName> = Parameters<BoardWrites[N]>[0];

@@ -1,16 +1,27 @@
 /**
  * @module features/board/card-actions — what a card's menu does: moves (through `card-moves`, so through the
- * board's write queue as a drop), copies the card's link, sets its labels, archives it; the "Move to…" dialog.
+ * board's write queue as a drop, or to another board of the workspace through the same queue), copies the card's
+ * link, sets its labels, archives it; the "Move to…" dialog.
  * Not part of the board's first paint: loaded once the page is idle (and at the latest on the first menu).
  */
-import { type Dispatch, useRef, useState } from 'react';
+import type { MoveTarget } from '@lanes/data/boards/list-move-targets';
+import { type Dispatch, useCallback, useRef, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import { usePublicEnv } from '../../lib/public-env.ts';
 import type { BoardModel } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
 import { CardMenu } from './card-menu.tsx';
 import type { CardMenuState } from './card-menu-place.ts';
-import { CardMoveDialog } from './card-move-dialog.tsx';
-import { moveCard } from './card-moves.ts';
+import { type CardDestination, CardMoveDialog } from './card-move-dialog.tsx';
+import { moveCard, planBoardMove } from './card-moves.ts';
 import type { BoardWriteActions } from './use-board-writes.ts';
+import type { Outcome } from './write-queue.ts';
+
+/** What this reads of the board route's loader: the board and its workspace (for the other boards). */
+interface BoardRouteData {
+  workspaceId: string;
+  board: { id: string; name: string };
+}
 
 /** Focus on a card (once it is drawn in its new place), or on the board's first card when it has gone. */
 function focusCard(taskId: string | null) {
@@ -41,6 +52,18 @@ export function CardActions(props: CardActionsProps) {
   // The menu closes before its item runs: "Move to…" turns the closing into the dialog's opening.
   const [stage, setStage] = useState<'menu' | 'move'>('menu');
   const moving = useRef(false);
+  // The route's data rather than more props on the board: the board's first paint carries none of this.
+  const route = useRouteLoaderData('routes/app/board') as BoardRouteData | undefined;
+  const workspaceId = route?.workspaceId ?? '';
+  const env = usePublicEnv();
+  // A read, not a queued write; the board's live code is loaded by now (it is fetched right after first paint).
+  const loadTargets = useCallback(async (): Promise<Outcome<MoveTarget[]>> => {
+    try {
+      return await (await import('./board-live.ts')).boardWrites(env).listMoveTargets(workspaceId);
+    } catch {
+      return { ok: false, code: 'NETWORK', message: 'Cannot reach the server.' };
+    }
+  }, [env, workspaceId]);
   const task = model.tasks.find((t) => t.id === menu.taskId);
   if (!task) return null;
 
@@ -57,13 +80,16 @@ export function CardActions(props: CardActionsProps) {
       <CardMoveDialog
         task={task}
         columns={model.columns}
-        onMove={(columnId, place) => {
+        board={route?.board ?? { id: '', name: 'This board' }}
+        loadTargets={loadTargets}
+        onMove={(to) => {
+          if (to.board) return moveToBoard(props, task.id, to);
           const { getModel, dispatch, refused } = props;
           void moveCard(
             { model: getModel, dispatch, persistTask: writes.persistTask, refused },
             task.id,
-            columnId,
-            place,
+            to.columnId,
+            to.place,
           );
           focusCard(task.id);
         }}
@@ -99,4 +125,36 @@ export function CardActions(props: CardActionsProps) {
       onClose={closeMenu}
     />
   );
+}
+
+/**
+ * The card leaves this board at once and the move goes through the write queue (kept in its journal like any
+ * write); the toast says where it went (its new number there) and which labels that board has none of. A
+ * refusal brings the board back as the server has it.
+ */
+function moveToBoard(
+  props: CardActionsProps,
+  taskId: string,
+  to: Extract<CardDestination, { board: object }>,
+) {
+  const task = props.getModel().tasks.find((t) => t.id === taskId);
+  const input = planBoardMove(
+    props.getModel(),
+    taskId,
+    { boardId: to.board.id, columnId: to.column.id, firstTaskId: to.column.firstTaskId },
+    to.place,
+  );
+  if (!task || !input) return;
+  props.dispatch({ type: 'delete', table: 'tasks', id: taskId });
+  void props.writes.send('moveTaskToBoard', input).then((answer) => {
+    if (!answer.ok) return props.refused(answer.message);
+    const moved = answer.value;
+    const dropped = moved.droppedLabels.length
+      ? ` Labels that board does not have were taken off: ${moved.droppedLabels.join(', ')}.`
+      : '';
+    props.show(
+      `“${task.title}” moved to ${to.board.name}, ${to.column.name}, as #${moved.task.number}.${dropped}`,
+    );
+  });
+  focusCard(null);
 }

@@ -1,7 +1,7 @@
 /**
  * @module features/board/card-menu — a card's context menu (right click, or Shift+F10 / the menu key on a
- * focused card), so keyboard and phone users never need to drag: Move to… (a column, top or bottom), Copy link,
- * the board's labels ticked on or off for this card, Manage labels…, and Archive.
+ * focused card), so keyboard and phone users never need to drag: Move to… (a column of this or another board, top
+ * or bottom), Copy link, the board's labels ticked on or off for this card, Manage labels…, and Archive.
  */
 import { Menu, type MenuItem } from '../../components/menu.tsx';
 import type { Label, Task } from './board-model.ts';

@@ -3,7 +3,7 @@ import { testTask } from './board-model.fixtures.ts';
 import type { BoardModel } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
 import { boardReducer } from './board-reducer.ts';
-import { moveCard, planCardMove } from './card-moves.ts';
+import { moveCard, planBoardMove, planCardMove } from './card-moves.ts';
 
 const TODO = '00000000-0000-4000-8000-00000000000a';
 const DONE = '00000000-0000-4000-8000-00000000000b';
@@ -85,5 +85,34 @@ describe('moveCard', () => {
     await moveCard(h.deps, id(1), DONE, 'top');
     expect(h.now().tasks.find((t) => t.id === id(1))).toMatchObject({ columnId: TODO, position: 'V' });
     expect(h.messages).toEqual(['Done is full.']);
+  });
+});
+
+describe('planBoardMove', () => {
+  const other = { boardId: id(90), columnId: id(91), firstTaskId: id(92) };
+
+  it('goes above the first card of the column for the top, after everything for the bottom', () => {
+    expect(planBoardMove(world(), id(1), other, 'top')).toEqual({
+      taskId: id(1),
+      boardId: id(90),
+      columnId: id(91),
+      beforeId: null,
+      afterId: id(92),
+    });
+    expect(planBoardMove(world(), id(1), other, 'bottom')).toMatchObject({ beforeId: null, afterId: null });
+    expect(planBoardMove(world(), id(1), { ...other, firstTaskId: null }, 'top')).toMatchObject({
+      beforeId: null,
+      afterId: null,
+    });
+  });
+
+  it('sends nothing for a card that is gone or still being saved', () => {
+    const model = world();
+    const pending = {
+      ...model,
+      tasks: model.tasks.map((t) => (t.id === id(1) ? { ...t, pending: true as const } : t)),
+    };
+    expect(planBoardMove(pending, id(1), other, 'top')).toBeNull();
+    expect(planBoardMove(model, id(99), other, 'top')).toBeNull();
   });
 });

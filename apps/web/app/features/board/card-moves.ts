@@ -1,7 +1,8 @@
 /**
  * @module features/board/card-moves — moving a card without dragging (the card menu's "Move to…"): to the top
  * or the bottom of a column. Shown at once, then sent as the same `moveTask` write a drop sends, through the
- * ordered write queue; a refusal puts the card back where it was.
+ * ordered write queue; a refusal puts the card back where it was. Or to a column of another board of the
+ * workspace (`planBoardMove`), as a `moveTaskToBoard` write.
  */
 import type { Dispatch } from 'react';
 import type { BoardModel } from './board-model.ts';
@@ -55,4 +56,27 @@ export async function moveCard(deps: CardMoveDeps, taskId: string, columnId: str
     deps.dispatch({ type: 'restore-task', taskId, ...plan.from });
     deps.refused(refusal);
   }
+}
+
+/** A column of another board, as the "Move to…" dialog read it: with its top open card, if it has any. */
+export interface OtherBoardColumn {
+  boardId: string;
+  columnId: string;
+  firstTaskId: string | null;
+}
+
+/**
+ * The `moveTaskToBoard` write for a card going to the top (above that column's first card) or the bottom of a
+ * column on another board; null when the card cannot go (gone, or still being saved: no place on the server).
+ */
+export function planBoardMove(model: BoardModel, taskId: string, to: OtherBoardColumn, place: CardPlace) {
+  const task = model.tasks.find((t) => t.id === taskId);
+  if (!task || task.pending) return null;
+  return {
+    taskId,
+    boardId: to.boardId,
+    columnId: to.columnId,
+    beforeId: null,
+    afterId: place === 'top' ? to.firstTaskId : null,
+  };
 }
