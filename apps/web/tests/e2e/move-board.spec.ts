@@ -97,6 +97,11 @@ test('a card moves to another board by keyboard; the old board loses it live, th
   // Stored: the new board, read afresh, holds it with its new number.
   await page.goto(to.path);
   await expect(card(page, title)).toContainText('#2');
+  // Its activity names both boards.
+  await card(page, title).click();
+  await expect(page.getByRole('dialog', { name: title })).toContainText(
+    `moved it from board “Move from ${stamp}” (#1) to “Move to ${stamp}”, Backlog, as #2`,
+  );
   await carol.context().close();
   await bob.context().close();
 });

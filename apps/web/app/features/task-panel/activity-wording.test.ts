@@ -31,6 +31,20 @@ describe('describeActivity: every change in plain words', () => {
     expect(say('due_date_changed', { from: '2026-12-03', to: null })).toBe('cleared the due date');
   });
 
+  test('a move to another board names both boards and the new number', () => {
+    const data = {
+      from_board_name: 'Launch',
+      to_board_name: 'Release',
+      to_column_name: 'Backlog',
+      from_number: 3,
+      to_number: 1,
+    };
+    expect(say('task_moved', data)).toBe('moved it from board “Launch” (#3) to “Release”, Backlog, as #1');
+    expect(say('task_moved', { from_board_name: 'Launch', to_board_name: 'Release' })).toBe(
+      'moved it from board “Launch” to “Release”',
+    );
+  });
+
   test('labels and checklist items', () => {
     expect(say('label_added', { name: 'Design' })).toBe('added label Design');
     expect(say('label_removed', { name: 'Design' })).toBe('removed label Design');

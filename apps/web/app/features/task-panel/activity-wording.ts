@@ -22,6 +22,9 @@ export function describeActivity(
     case 'task_created':
       return 'created this task';
     case 'task_moved':
+      // To another board (decision 198): the row names both boards, since this board cannot name the old column.
+      if (typeof data.from_board_name === 'string' && typeof data.to_board_name === 'string')
+        return boardMove(data.from_board_name, data.to_board_name, data);
       return `moved it from ${column(data.from_column_id)} to ${column(data.to_column_id)}`;
     case 'task_completed':
       return 'completed it';
@@ -95,6 +98,14 @@ function dueDate(value: unknown, todayIso: string) {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   return usShortDate(year, month, day, value.slice(0, 4) !== todayIso.slice(0, 4));
+}
+
+/** "moved it from board “Launch” (#3) to “Release”, Backlog, as #1": the number changes with the board. */
+function boardMove(from: string, to: string, data: Record<string, unknown>) {
+  const was = typeof data.from_number === 'number' ? ` (#${data.from_number})` : '';
+  const column = typeof data.to_column_name === 'string' ? `, ${data.to_column_name}` : '';
+  const now = typeof data.to_number === 'number' ? `, as #${data.to_number}` : '';
+  return `moved it from board ${quote(from)}${was} to ${quote(to)}${column}${now}`;
 }
 
 /** "High", as the priority menu names it. */
