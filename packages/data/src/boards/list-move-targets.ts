@@ -6,6 +6,7 @@
 import { id } from '@lanes/shared/schemas/fields';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export const listMoveTargetsInput = z.object({ workspaceId: id });
@@ -26,20 +27,20 @@ export interface MoveTarget {
 export async function listMoveTargets(
   client: LanesClient,
   input: z.input<typeof listMoveTargetsInput>,
+  signal?: AbortSignal,
 ): Promise<MoveTarget[]> {
   const { workspaceId } = parseInput(listMoveTargetsInput, input);
-  const rows = unwrap(
-    await client
-      .from('boards')
-      .select('id, name, columns(id, name, tasks(id))')
-      .eq('workspace_id', workspaceId)
-      .is('archived_at', null)
-      .is('columns.tasks.archived_at', null)
-      .order('name')
-      .order('position', { referencedTable: 'columns' })
-      .order('position', { referencedTable: 'columns.tasks' })
-      .limit(1, { referencedTable: 'columns.tasks' }),
-  );
+  const query = client
+    .from('boards')
+    .select('id, name, columns(id, name, tasks(id))')
+    .eq('workspace_id', workspaceId)
+    .is('archived_at', null)
+    .is('columns.tasks.archived_at', null)
+    .order('name')
+    .order('position', { referencedTable: 'columns' })
+    .order('position', { referencedTable: 'columns.tasks' })
+    .limit(1, { referencedTable: 'columns.tasks' });
+  const rows = unwrap(await abortable(query, signal));
   return parseAnswer(z.array(target), rows).map((board) => ({
     id: board.id,
     name: board.name,

@@ -107,6 +107,10 @@ describe('moveTaskToBoard', () => {
     });
     const [, release] = await listMoveTargets(world.owner.client, { workspaceId: world.workspaceId });
     expect(release?.columns[0]?.firstTaskId).toBe(moved.task.id);
+    // A dialog closed before the answer aborts the read.
+    await expect(
+      listMoveTargets(world.owner.client, { workspaceId: world.workspaceId }, AbortSignal.abort()),
+    ).rejects.toMatchObject({ code: 'NETWORK' });
   });
 
   it('refuses a viewer, a column of another board, an archived board and bad input', async () => {

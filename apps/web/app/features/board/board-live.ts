@@ -86,7 +86,8 @@ export function boardWrites(env: PublicEnv) {
       afterId: string | null;
     }) => attempt(() => moveTaskToBoard(client, input)),
     /** Not a write: the card menu's "Move to…" reads where a card can go when it opens. */
-    listMoveTargets: (workspaceId: string) => attempt(() => listMoveTargets(client, { workspaceId })),
+    listMoveTargets: (workspaceId: string, signal?: AbortSignal) =>
+      attempt(() => listMoveTargets(client, { workspaceId }, signal)),
     getBoard: (boardId: string) => attempt(() => getBoard(client, { boardId })),
   };
 }

@@ -57,13 +57,16 @@ export function CardActions(props: CardActionsProps) {
   const workspaceId = route?.workspaceId ?? '';
   const env = usePublicEnv();
   // A read, not a queued write; the board's live code is loaded by now (it is fetched right after first paint).
-  const loadTargets = useCallback(async (): Promise<Outcome<MoveTarget[]>> => {
-    try {
-      return await (await import('./board-live.ts')).boardWrites(env).listMoveTargets(workspaceId);
-    } catch {
-      return { ok: false, code: 'NETWORK', message: 'Cannot reach the server.' };
-    }
-  }, [env, workspaceId]);
+  const loadTargets = useCallback(
+    async (signal: AbortSignal): Promise<Outcome<MoveTarget[]>> => {
+      try {
+        return await (await import('./board-live.ts')).boardWrites(env).listMoveTargets(workspaceId, signal);
+      } catch {
+        return { ok: false, code: 'NETWORK', message: 'Cannot reach the server.' };
+      }
+    },
+    [env, workspaceId],
+  );
   const task = model.tasks.find((t) => t.id === menu.taskId);
   if (!task) return null;
 

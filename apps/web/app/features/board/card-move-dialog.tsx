@@ -20,7 +20,8 @@ export interface CardMoveDialogProps {
   columns: Column[];
   /** This board, listed first until the others have been read. */
   board: { id: string; name: string };
-  loadTargets(): Promise<Outcome<MoveTarget[]>>;
+  /** Reads the workspace's active boards; `signal` aborts when the dialog closes first. */
+  loadTargets(signal: AbortSignal): Promise<Outcome<MoveTarget[]>>;
   onMove(destination: CardDestination): void;
   onClose(): void;
 }
@@ -38,17 +39,15 @@ export function CardMoveDialog({ task, columns, board, loadTargets, onMove, onCl
   // After the dialog's own effect has opened it (which focuses its first button): the choice comes first.
   useEffect(() => select.current?.focus(), []);
   useEffect(() => {
-    let open = true;
-    void loadTargets().then((answer) => {
-      if (!open) return;
+    const open = new AbortController();
+    void loadTargets(open.signal).then((answer) => {
+      if (open.signal.aborted) return;
       if (!answer.ok) return setNote(`The other boards could not be read: ${answer.message}`);
       const rest = answer.value.filter((b) => b.id !== board.id);
       setOthers(rest);
       setNote(rest.length === 0 ? 'This workspace has no other active board.' : '');
     });
-    return () => {
-      open = false;
-    };
+    return () => open.abort();
   }, [loadTargets, board.id]);
 
   const target = boardId === board.id ? null : (others?.find((b) => b.id === boardId) ?? null);
