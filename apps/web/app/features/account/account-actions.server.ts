@@ -16,6 +16,7 @@ import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import { env } from '../../env.server.ts';
 import { type FormErrors, toFormErrors } from '../../lib/form-errors.ts';
+import { formText } from '../../lib/form-values.ts';
 import type { SessionUser } from '../../lib/supabase.server.ts';
 import { type AuthGuard, askForReauthentication, proveCurrentPassword } from './current-password.server.ts';
 import { postedChoices, saveNotificationChoices } from './save-notifications.server.ts';
@@ -45,17 +46,12 @@ export interface AccountActionData {
   posted?: Record<string, string>;
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
-
 const isIntent = (value: string): value is AccountIntent =>
   (ACCOUNT_INTENTS as readonly string[]).includes(value);
 
 /** The form checked as its schema says; a refusal is VALIDATION before anything is counted or sent. */
 function checked<S extends z.ZodType>(schema: S, form: FormData, names: readonly string[]): z.output<S> {
-  const result = schema.safeParse(Object.fromEntries(names.map((name) => [name, text(form, name)])));
+  const result = schema.safeParse(Object.fromEntries(names.map((name) => [name, formText(form, name)])));
   if (!result.success) throw validationError(result.error.issues);
   return result.data;
 }
@@ -71,7 +67,7 @@ export async function accountAction(
   form: FormData,
   guard: AuthGuard,
 ) {
-  const intent = text(form, 'intent');
+  const intent = formText(form, 'intent');
   if (!isIntent(intent)) throw data('Unknown action', { status: 400 });
   try {
     return data<AccountActionData>({ intent, done: await run(client, user, intent, form, guard) });
@@ -80,9 +76,10 @@ export async function accountAction(
     if (!(error instanceof LanesError)) console.error(error);
     const status = error instanceof LanesError ? error.status : 500;
     const answer: AccountActionData = { intent, errors: toFormErrors(error) };
-    if (intent === 'email') answer.email = text(form, 'email');
+    if (intent === 'email') answer.email = formText(form, 'email');
     if (intent === 'notifications') answer.posted = postedChoices(form);
-    if (intent === 'password' && (text(form, 'nonce') || answer.errors?.fields.nonce)) answer.nonce = true;
+    if (intent === 'password' && (formText(form, 'nonce') || answer.errors?.fields.nonce))
+      answer.nonce = true;
     return data<AccountActionData>(answer, { status });
   }
 }
@@ -96,7 +93,7 @@ async function run(
 ) {
   switch (intent) {
     case 'profile':
-      await updateProfile(client, { displayName: text(form, 'displayName') });
+      await updateProfile(client, { displayName: formText(form, 'displayName') });
       return 'Saved.';
     case 'remove-avatar':
       await removeAvatar(client);
@@ -129,7 +126,7 @@ async function run(
       await saveNotificationChoices(client, postedChoices(form));
       return 'Notification settings saved.';
     case 'delete':
-      if (text(form, 'confirm').trim().toLowerCase() !== user.email.toLowerCase()) {
+      if (formText(form, 'confirm').trim().toLowerCase() !== user.email.toLowerCase()) {
         throw new LanesError('VALIDATION', {
           field: 'confirm',
           message: 'Type your email address exactly to confirm.',

@@ -9,6 +9,7 @@ import { deleteTask } from '@lanes/data/tasks/delete-task';
 import { LanesError } from '@lanes/shared/errors';
 import { data } from 'react-router';
 import { toFormErrors } from '../../lib/form-errors.ts';
+import { formText } from '../../lib/form-values.ts';
 
 export interface ArchiveActionResult {
   intent: 'restore' | 'delete';
@@ -18,8 +19,8 @@ export interface ArchiveActionResult {
 
 export async function archiveAction(client: LanesClient, form: FormData) {
   const intent = form.get('intent') === 'delete' ? 'delete' : 'restore';
-  const taskId = String(form.get('taskId') ?? '');
-  const title = String(form.get('title') ?? 'The card');
+  const taskId = formText(form, 'taskId');
+  const title = formText(form, 'title') || 'The card';
   try {
     if (intent === 'delete') {
       await deleteTask(client, { taskId });

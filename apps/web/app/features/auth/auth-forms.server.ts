@@ -10,6 +10,7 @@ import { LanesError } from '@lanes/shared/errors';
 import { data, redirect } from 'react-router';
 import { env } from '../../env.server.ts';
 import { type FormErrors, toFormErrors } from '../../lib/form-errors.ts';
+import { formText } from '../../lib/form-values.ts';
 import { safeNext } from '../../lib/safe-next.ts';
 import { attemptKeys, beginEmail, beginSignIn, signedIn } from './auth-limits.server.ts';
 import { rememberNext } from './next-cookie.server.ts';
@@ -23,11 +24,6 @@ export interface AuthActionData {
   /** The form button that failed, so the page can offer it again (e.g. a resend refused for now). */
   intent?: string;
 }
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 
 export function failed(error: unknown, email: string, intent?: string) {
   if (!(error instanceof LanesError)) console.error(error);
@@ -59,9 +55,9 @@ export async function limitEmail(client: LanesClient, request: Request, email: s
 const siteUrl = () => ({ siteUrl: env.SITE_URL });
 
 export async function signInAction(client: LanesClient, request: Request, form: FormData) {
-  const email = text(form, 'email');
-  const next = safeNext(text(form, 'next'));
-  const intent = text(form, 'intent');
+  const email = formText(form, 'email');
+  const next = safeNext(formText(form, 'next'));
+  const intent = formText(form, 'intent');
   try {
     if (intent === 'magic-link') {
       await limitEmail(client, request, email);
@@ -76,7 +72,7 @@ export async function signInAction(client: LanesClient, request: Request, form: 
       await resendConfirmation(client, { email }, siteUrl());
       return data<AuthActionData>({ sent: 'resend', email });
     }
-    const credentials = { email, password: text(form, 'password') };
+    const credentials = { email, password: formText(form, 'password') };
     // Input the data operation refuses (VALIDATION) never reaches Auth, so it is not counted.
     const keys = signInInput.safeParse(credentials).success ? attemptKeys(request, email) : null;
     if (keys) await beginSignIn(client, keys);
@@ -90,18 +86,18 @@ export async function signInAction(client: LanesClient, request: Request, form: 
 }
 
 export async function signUpAction(client: LanesClient, request: Request, form: FormData) {
-  const email = text(form, 'email');
+  const email = formText(form, 'email');
   try {
     await limitEmail(client, request, email);
     await signUp(
       client,
-      { email, password: text(form, 'password'), displayName: text(form, 'displayName') },
-      { ...siteUrl(), timeZone: text(form, 'timeZone') },
+      { email, password: formText(form, 'password'), displayName: formText(form, 'displayName') },
+      { ...siteUrl(), timeZone: formText(form, 'timeZone') },
     );
   } catch (error) {
     return failed(error, email);
   }
   // The confirmation link continues to where the visitor was heading (e.g. a board they were sent to).
-  const next = safeNext(text(form, 'next'));
+  const next = safeNext(formText(form, 'next'));
   return data<AuthActionData>({ sent: 'signup', email }, { headers: { 'Set-Cookie': rememberNext(next) } });
 }

@@ -4,6 +4,7 @@ import type { LanesClient } from '@lanes/data/client';
 import { LanesError } from '@lanes/shared/errors';
 import { data, redirect } from 'react-router';
 import { type FormErrors, toFormErrors } from '../../lib/form-errors.ts';
+import { formText } from '../../lib/form-values.ts';
 
 export interface CreateBoardData {
   errors: FormErrors;
@@ -15,7 +16,7 @@ export async function createBoardAction(
   workspace: { id: string; slug: string },
   form: FormData,
 ) {
-  const values = { name: String(form.get('name') ?? ''), description: String(form.get('description') ?? '') };
+  const values = { name: formText(form, 'name'), description: formText(form, 'description') };
   try {
     const board = await createBoard(client, { workspaceId: workspace.id, ...values });
     throw redirect(`/w/${workspace.slug}/b/${board.id}`);

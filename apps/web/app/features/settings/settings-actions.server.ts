@@ -17,6 +17,7 @@ import { inviteMemberInputFor } from '@lanes/shared/schemas/invitation';
 import { data, redirect } from 'react-router';
 import { env } from '../../env.server.ts';
 import { type FormErrors, fromIssues, toFormErrors } from '../../lib/form-errors.ts';
+import { formText } from '../../lib/form-values.ts';
 import type { SettingsWorkspace } from './settings-data.server.ts';
 
 export const INTENTS = [
@@ -46,16 +47,14 @@ type Handler = (
   form: FormData,
 ) => Promise<Omit<SettingsActionData, 'intent'>>;
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? '');
-
 const HANDLERS: Record<Intent, Handler> = {
   async rename(client, workspace, form) {
-    const name = text(form, 'name');
+    const name = formText(form, 'name');
     const renamed = await renameWorkspace(client, { workspaceId: workspace.id, name });
     return { notice: `Renamed to ${renamed.name}.`, values: { name: renamed.name } };
   },
   async invite(client, workspace, form) {
-    const values = { email: text(form, 'email'), role: text(form, 'role') };
+    const values = { email: formText(form, 'email'), role: formText(form, 'role') };
     // The inviter's own rule first (an admin cannot invite above admin), with its field message.
     const checked = inviteMemberInputFor(workspace.role).safeParse({ workspaceId: workspace.id, ...values });
     if (!checked.success) return { errors: fromIssues(checked.error.issues), values };
@@ -64,23 +63,27 @@ const HANDLERS: Record<Intent, Handler> = {
     return { notice: `Invitation sent to ${invitation.email}.` };
   },
   async resend(client, _workspace, form) {
-    const invitationId = text(form, 'invitationId');
+    const invitationId = formText(form, 'invitationId');
     const { invitation } = await resendInvitation(client, { invitationId }, { siteUrl: env.SITE_URL });
     return { target: invitationId, notice: `Sent again to ${invitation.email}.` };
   },
   async revoke(client, _workspace, form) {
-    const invitationId = text(form, 'invitationId');
+    const invitationId = formText(form, 'invitationId');
     const invitation = await revokeInvitation(client, { invitationId });
     return { target: invitationId, notice: `Invitation to ${invitation.email} revoked.` };
   },
   async 'change-role'(client, workspace, form) {
-    const userId = text(form, 'userId');
+    const userId = formText(form, 'userId');
     // A posted role is any string until the operation parses it (VALIDATION otherwise).
-    await changeMemberRole(client, { workspaceId: workspace.id, userId, role: text(form, 'role') as Role });
+    await changeMemberRole(client, {
+      workspaceId: workspace.id,
+      userId,
+      role: formText(form, 'role') as Role,
+    });
     return { target: userId, notice: 'Role changed.' };
   },
   async remove(client, workspace, form) {
-    const userId = text(form, 'userId');
+    const userId = formText(form, 'userId');
     await removeMember(client, { workspaceId: workspace.id, userId });
     return { target: userId, notice: 'Removed from the workspace.' };
   },
@@ -89,7 +92,7 @@ const HANDLERS: Record<Intent, Handler> = {
     throw redirect('/w');
   },
   async delete(client, workspace, form) {
-    const confirm = text(form, 'confirm');
+    const confirm = formText(form, 'confirm');
     if (confirm.trim() !== workspace.name) {
       return {
         errors: { code: 'VALIDATION', fields: { confirm: `Type ${workspace.name} to confirm.` } },
@@ -103,14 +106,14 @@ const HANDLERS: Record<Intent, Handler> = {
 
 /** Runs the posted intent; refusals come back as the form's errors with the catalogue status. */
 export async function settingsAction(client: LanesClient, workspace: SettingsWorkspace, form: FormData) {
-  const intent = text(form, 'intent') as Intent;
+  const intent = formText(form, 'intent') as Intent;
   if (!INTENTS.includes(intent)) {
     return data<SettingsActionData>(
       { intent: 'rename', errors: { code: 'VALIDATION', fields: {}, form: 'Unknown action.' } },
       { status: 400 },
     );
   }
-  const target = text(form, 'invitationId') || text(form, 'userId') || undefined;
+  const target = formText(form, 'invitationId') || formText(form, 'userId') || undefined;
   try {
     const answer = await HANDLERS[intent](client, workspace, form);
     return data<SettingsActionData>({ intent, ...answer }, { status: answer.errors ? 400 : 200 });

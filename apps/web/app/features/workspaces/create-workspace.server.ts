@@ -4,6 +4,7 @@ import { createWorkspace } from '@lanes/data/workspaces/create-workspace';
 import { LanesError } from '@lanes/shared/errors';
 import { data, redirect } from 'react-router';
 import { type FormErrors, toFormErrors } from '../../lib/form-errors.ts';
+import { formText } from '../../lib/form-values.ts';
 import { suggestSlug } from './suggest-slug.ts';
 
 export interface CreateWorkspaceData {
@@ -12,7 +13,7 @@ export interface CreateWorkspaceData {
 }
 
 export async function createWorkspaceAction(client: LanesClient, form: FormData) {
-  const values = { name: String(form.get('name') ?? ''), slug: String(form.get('slug') ?? '') };
+  const values = { name: formText(form, 'name'), slug: formText(form, 'slug') };
   try {
     const workspace = await createWorkspace(client, values);
     throw redirect(`/w/${workspace.slug}`);
