@@ -1,7 +1,7 @@
 import { LanesError } from '@lanes/shared/errors';
 import { signUpInput } from '@lanes/shared/schemas/auth';
 import { describe, expect, it } from 'vitest';
-import { firstInvalid, fromIssues, toFormErrors } from './form-errors.ts';
+import { firstInvalid, fromIssues, refusalMessage, toFormErrors } from './form-errors.ts';
 
 describe('toFormErrors', () => {
   it('puts schema issues under their fields, in the schema order', () => {
@@ -65,5 +65,15 @@ describe('toFormErrors', () => {
       fields: {},
       form: 'Something went wrong. Please try again.',
     });
+  });
+});
+
+describe('refusalMessage', () => {
+  it("says the refused field's own rule, else the error's message", () => {
+    const tooLong = new LanesError('VALIDATION', {
+      details: { fields: { title: 'At most 200 characters.' } },
+    });
+    expect(refusalMessage(tooLong)).toBe('At most 200 characters.');
+    expect(refusalMessage(new LanesError('FORBIDDEN'))).toBe(new LanesError('FORBIDDEN').message);
   });
 });

@@ -68,6 +68,15 @@ export function waitSeconds(error: LanesError): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/**
+ * What a one-line answer (a toast, a row's message) says for a refusal: a refused field names its own rule
+ * ("At most 200 characters."), which says more than the generic text, so the first field's message wins.
+ */
+export function refusalMessage(error: LanesError): string {
+  const first = Object.values((error.details?.fields ?? {}) as Record<string, unknown>)[0];
+  return typeof first === 'string' ? first : error.message;
+}
+
 /** The first field (in the form's order) that has an error, for focus. */
 export function firstInvalid(errors: FormErrors | null | undefined, order: readonly string[]): string | null {
   if (!errors) return null;

@@ -13,6 +13,7 @@ import { unwatchBoard } from '@lanes/data/notifications/unwatch-board';
 import { watchBoard } from '@lanes/data/notifications/watch-board';
 import { createTask } from '@lanes/data/tasks/create-task';
 import { isLanesError } from '@lanes/shared/errors';
+import { refusalMessage } from '../../lib/form-errors.ts';
 
 export interface BoardActionResult {
   error: string | null;
@@ -66,9 +67,7 @@ export async function runBoardAction(
     return { error: null, next: 'board' };
   } catch (error) {
     if (isLanesError(error)) {
-      // A broken field rule names itself ("At most 200 characters."), which says more than the generic text.
-      const fields = Object.values((error.details?.fields ?? {}) as Record<string, unknown>);
-      return { error: typeof fields[0] === 'string' ? fields[0] : error.message };
+      return { error: refusalMessage(error) };
     }
     throw error;
   }

@@ -22,6 +22,7 @@ import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
 import { updateTask } from '@lanes/data/tasks/update-task';
 import type { Priority } from '@lanes/shared/constants';
 import { isLanesError, LanesError } from '@lanes/shared/errors';
+import { refusalMessage } from '../../lib/form-errors.ts';
 
 export type PanelIntent =
   | 'title'
@@ -124,15 +125,7 @@ export async function runPanelAction(
     return { intent, ok: true };
   } catch (error) {
     if (!isLanesError(error)) throw error;
-    // A refused field names its own rule ("At most 200 characters."), which says more than the generic text.
-    const fields = (error.details?.fields ?? {}) as Record<string, unknown>;
-    const first = Object.values(fields)[0];
-    return {
-      intent,
-      ok: false,
-      code: error.code,
-      error: typeof first === 'string' ? first : error.message,
-    };
+    return { intent, ok: false, code: error.code, error: refusalMessage(error) };
   }
 }
 
