@@ -8,5 +8,8 @@ export default defineConfig({
     hookTimeout: 90_000,
     // Files share one stack; one after another keeps the 2-core machine responsive.
     fileParallelism: false,
+    // One worker loads supabase-js and the operations once for all files, not once per file: a quarter less
+    // CPU (decision 104). Safe because helpers read STACK_ENV when called and files restore what they set.
+    isolate: false,
   },
 });
