@@ -1,12 +1,13 @@
 /**
  * @module bench/mention-to-bell — the write path of a comment with a mention, end to end without a browser: carol
  * inserts "@alice …" over REST (supabase-js, as the app's server does) while alice's client listens on her private
- * channel `user:<uuid>:notifications`; carol's own client follows the task's rows (postgres_changes on comments
- * and tasks, as the task panel does), so the transaction also carries changes Realtime must check per subscriber.
+ * channel `user:<uuid>:notifications`; teammates' sessions (bob, carol and dave, signed in `followers` times in
+ * turn) follow the task's rows (postgres_changes on comments and tasks, as open panels do), so the transaction
+ * also carries changes Realtime must check for each of those sessions.
  * Prints p50/p95 of: the insert's answer, the broadcast's arrival (both from the moment the request left), and
  * how long after the answer the broadcast came; and, from Postgres' function statistics over the same inserts,
  * the mean time of the two notification triggers (resolving the mention, notifying). For their p50 against a
- * comment without them, see bench/notifications.ts. Usage: `node bench/mention-to-bell.ts [rounds]`.
+ * comment without them, see bench/notifications.ts. Usage: `node bench/mention-to-bell.ts [rounds] [followers]`.
  */
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import postgres from 'postgres';
 
 const ROUNDS = Number(process.argv[2] ?? 60);
+const FOLLOWERS = Number(process.argv[3] ?? 12);
 const ALICE = '11111111-1111-4111-8111-111111111111';
 const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
@@ -86,19 +88,26 @@ try {
     waiting?.();
   });
   await joined(bell);
-  const panel = carol.channel(`bench-task:${task!.id}`);
-  for (const table of ['comments', 'tasks'])
-    panel.on(
-      'postgres_changes',
-      {
-        event: '*',
-        schema: 'public',
-        table,
-        filter: `${table === 'tasks' ? 'id' : 'task_id'}=eq.${task!.id}`,
-      },
-      () => {},
-    );
-  await joined(panel);
+  // Each sign-in is a session with its own claims, which Realtime checks apart from the others.
+  const followers: SupabaseClient[] = [];
+  for (let i = 0; i < FOLLOWERS; i++) {
+    const follower = await signIn(`${['bob', 'carol', 'dave'][i % 3]}@lanes.test`);
+    await follower.realtime.setAuth();
+    const panel = follower.channel(`bench-task:${task!.id}`);
+    for (const table of ['comments', 'tasks'])
+      panel.on(
+        'postgres_changes',
+        {
+          event: '*',
+          schema: 'public',
+          table,
+          filter: `${table === 'tasks' ? 'id' : 'task_id'}=eq.${task!.id}`,
+        },
+        () => {},
+      );
+    await joined(panel);
+    followers.push(follower);
+  }
 
   const answers: number[] = [];
   const bells: number[] = [];
@@ -127,7 +136,9 @@ try {
     bells.push(bellAt - sent);
     afterAnswer.push(bellAt - answered);
   }
-  console.log(`comment with a mention over REST, ${ROUNDS} rounds:`);
+  console.log(
+    `comment with a mention over REST, ${ROUNDS} rounds, ${FOLLOWERS} sessions following the task:`,
+  );
   console.log(`  sent → insert answered   ${summary(answers)}`);
   console.log(`  sent → bell broadcast    ${summary(bells)}`);
   console.log(`  answered → bell          ${summary(afterAnswer)} (negative: the bell came first)`);
@@ -137,8 +148,7 @@ try {
   const sum = Object.values(times).reduce((a, b) => a + b, 0);
   console.log(`  both notification triggers                        mean ${sum.toFixed(2)} ms a comment`);
   console.log(`load average: ${loadavg()[0]!.toFixed(1)} (${navigator.hardwareConcurrency} cores, shared)`);
-  await alice.removeAllChannels();
-  await carol.removeAllChannels();
+  for (const client of [alice, ...followers]) await client.removeAllChannels();
 } finally {
   await db.end();
   await stack.stop();
