@@ -8,8 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Files share one stack; running them one after another keeps the 2-core machine responsive.
     fileParallelism: false,
-    // One worker loads the stack's modules once for all files instead of a fresh process per file: a third
-    // less CPU (decision 104). Safe because files restore any variable they set and mock nothing.
-    isolate: false,
+    // Each file keeps its own process (vitest's default): sharing one used a third less CPU, but two tests
+    // failed in one of two such runs, not yet explained (decision 104).
   },
 });
