@@ -8,9 +8,9 @@
  */
 import { type KeyboardEvent, type MouseEvent, memo } from 'react';
 import { Avatar } from '../../components/avatar.tsx';
+import { formatDay, isDueSoon, isOverdue, today } from '../../lib/time-format.ts';
 import type { Label, Profile, Task } from './board-model.ts';
 import { useCardSortable } from './card-sortable.ts';
-import { formatDue, isDueSoon, isOverdue, today } from './due-date.ts';
 import { sortableStyle, sortableTransition } from './motion.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -232,7 +232,7 @@ function DueDate({ value, done }: { value: string; done: boolean }) {
   return (
     <time dateTime={value} className={className}>
       <span className="visually-hidden">{said}</span>
-      {formatDue(value, hydrated ? undefined : 'en-US', now)}
+      {formatDay(value, hydrated ? undefined : 'en-US', now)}
     </time>
   );
 }

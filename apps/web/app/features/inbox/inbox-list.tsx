@@ -5,7 +5,8 @@
  */
 import { Form, Link } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
-import { ago, type InboxGroup } from './inbox-model.ts';
+import { type RelativeOptions, relativeTime } from '../../lib/time-format.ts';
+import type { InboxGroup } from './inbox-model.ts';
 
 export interface InboxPage {
   show: 'all' | 'unread';
@@ -72,6 +73,9 @@ export function InboxList({ page, pending }: { page: InboxPage; pending: boolean
   );
 }
 
+// Against the server's `now` and in US English, so the server's text and the browser's agree; weeks at most.
+const AGO: RelativeOptions = { locale: 'en', largest: 'week', underAMinute: 'just now' };
+
 function Group({ group, now }: { group: InboxGroup; now: number }) {
   const titleId = `inbox-group-${group.key}`;
   return (
@@ -92,7 +96,7 @@ function Group({ group, now }: { group: InboxGroup; now: number }) {
                 {item.text}
                 <span className="inbox-time">
                   {' · '}
-                  <time dateTime={item.updatedAt}>{ago(item.updatedAt, now)}</time>
+                  <time dateTime={item.updatedAt}>{relativeTime(item.updatedAt, now, AGO)}</time>
                 </span>
               </span>
             </a>

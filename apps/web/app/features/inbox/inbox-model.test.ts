@@ -1,6 +1,6 @@
 import type { NotificationRow } from '@lanes/shared/schemas/notification';
 import { expect, it, describe as suite } from 'vitest';
-import { ago, describe, groupByTask } from './inbox-model.ts';
+import { describe, groupByTask } from './inbox-model.ts';
 
 const T1 = '11111111-1111-4111-8111-111111111111';
 const T2 = '22222222-2222-4222-8222-222222222222';
@@ -51,14 +51,5 @@ suite('describe', () => {
       '3 new comments, the latest by Carol Chen',
     );
     expect(describe(row('assigned', T1, { actor: null }))).toBe('Someone assigned this to you');
-  });
-});
-
-suite('ago', () => {
-  it('reads against the given now', () => {
-    const now = Date.parse('2026-11-26T12:00:00Z');
-    expect(ago('2026-11-26T11:59:30Z', now)).toBe('just now');
-    expect(ago('2026-11-26T09:00:00Z', now)).toBe('3 hours ago');
-    expect(ago('2026-11-25T09:00:00Z', now)).toBe('yesterday');
   });
 });

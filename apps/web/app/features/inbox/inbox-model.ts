@@ -3,7 +3,6 @@
  * notification said in a sentence, from the rows `listNotifications` answers.
  */
 import type { NotificationRow } from '@lanes/shared/schemas/notification';
-import { type Unit, usRelative } from '../../lib/plain-english.ts';
 
 export interface InboxItem {
   id: string;
@@ -83,20 +82,4 @@ export function groupByTask(rows: NotificationRow[]): InboxGroup[] {
     });
   }
   return [...groups.values()];
-}
-
-const STEPS: [Unit, number][] = [
-  ['week', 7 * 86_400],
-  ['day', 86_400],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "5 minutes ago" against the server's `now`, so the server's text and the browser's agree. */
-export function ago(iso: string, now: number): string {
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(seconds) >= size) return usRelative(Math.trunc(seconds / size), unit);
-  }
-  return 'just now';
 }

@@ -9,7 +9,11 @@ import { listMemberEmails } from '@lanes/data/members/list-member-emails';
 import { listMembers } from '@lanes/data/members/list-members';
 import { ROLES, type Role } from '@lanes/shared/constants';
 import { canChangeRole, canManageMembers } from '@lanes/shared/schemas/member';
-import { relativeTime } from './relative-time.ts';
+import { type RelativeOptions, relativeTime } from '../../lib/time-format.ts';
+
+// Expiries and cool-downs in days at most, to the nearest unit: an invitation sent a moment ago "expires in 7
+// days", not 6 and not "next week"; written in US English on the server, the same text after hydration.
+const UNTIL: RelativeOptions = { locale: 'en', largest: 'day', round: 'nearest' };
 
 /** The workspace being configured and my role in it (the route loads it; features don't import features). */
 export interface SettingsWorkspace {
@@ -87,11 +91,11 @@ export async function loadSettings(
       email: i.email,
       role: i.role,
       expired: Date.parse(i.expires_at) <= now,
-      expires: relativeTime(i.expires_at, now),
+      expires: relativeTime(i.expires_at, now, UNTIL),
     })),
     budget: budget && {
       remaining: budget.remaining,
-      nextIn: budget.nextAt ? relativeTime(budget.nextAt, now) : null,
+      nextIn: budget.nextAt ? relativeTime(budget.nextAt, now, UNTIL) : null,
     },
   };
 }

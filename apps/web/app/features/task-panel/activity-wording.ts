@@ -4,7 +4,7 @@
  * `Intl` (decision 129), the same on the server and after hydration.
  */
 import type { ActivityEntry } from '@lanes/data/activity/list-task-activity';
-import { isoDay, usShortDate } from '../../lib/plain-english.ts';
+import { formatDay, isoDay } from '../../lib/time-format.ts';
 
 /** Titles and item texts longer than this are cut with an ellipsis: the line says what changed, not all of it. */
 const SHORT = 48;
@@ -96,8 +96,7 @@ function quote(text: string) {
 /** "Dec 3", or "Jan 5, 2027" outside the current year; undefined for anything but `YYYY-MM-DD`. */
 function dueDate(value: unknown, todayIso: string) {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return usShortDate(year, month, day, value.slice(0, 4) !== todayIso.slice(0, 4));
+  return formatDay(value, 'en-US', todayIso);
 }
 
 /** "moved it from board “Launch” (#3) to “Release”, Backlog, as #1": the number changes with the board. */

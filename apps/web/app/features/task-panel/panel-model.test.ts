@@ -1,10 +1,10 @@
 import type { AttachmentRow } from '@lanes/shared/schemas/attachment';
 import type { CommentRow } from '@lanes/shared/schemas/comment';
 import { describe, expect, it } from 'vitest';
+import { relativeTime } from '../../lib/time-format.ts';
 import { describeActivity } from './activity-list.tsx';
 import { formatBytes } from './attachment-list.tsx';
 import { type PanelModel, panelReducer } from './panel-model.ts';
-import { relativeTime } from './relative-time.tsx';
 import { toPanelAction } from './use-panel-live.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -184,9 +184,9 @@ describe('plain words', () => {
 
   it('formats relative times and file sizes', () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
-    expect(relativeTime('2026-11-23T11:55:00Z', now, 'en')).toBe('5 minutes ago');
-    expect(relativeTime('2026-11-22T12:00:00Z', now, 'en')).toBe('yesterday');
-    expect(relativeTime('2026-11-23T11:59:50Z', now, 'en')).toBe('now');
+    expect(relativeTime('2026-11-23T11:55:00Z', now, { locale: 'en' })).toBe('5 minutes ago');
+    expect(relativeTime('2026-11-22T12:00:00Z', now, { locale: 'en' })).toBe('yesterday');
+    expect(relativeTime('2026-11-23T11:59:50Z', now, { locale: 'en' })).toBe('now');
     expect(formatBytes(512, 'en')).toBe('512 bytes');
     expect(formatBytes(1_300_000, 'en')).toBe('1.2 MB');
   });
