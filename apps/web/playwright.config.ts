@@ -3,12 +3,17 @@
  * isolated stack and a production build, both started by the global setup.
  */
 import { defineConfig } from '@playwright/test';
+import { e2eWorkers, useWorkerEnvironment } from './tests/e2e/workers.ts';
+
+// Workers load this file too: each one points the tests at its own environment.
+useWorkerEnvironment();
 
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  // One browser, tests in order: the suite shares one stack.
-  workers: 1,
+  // One worker unless E2E_WORKERS says more (decision 104); each has a stack and server of its own, and runs
+  // each of its files' tests in order.
+  workers: e2eWorkers(),
   fullyParallel: false,
   // Live events cross the stack's Realtime, the app server and a second browser, all on CI's 2 cores. A red CI
   // run failed a live-role test that passes alone, its waits at 5 s; a broken feature still fails, only later.
