@@ -19,8 +19,6 @@ import type { Route } from './+types/root.ts';
 import appCss from './app.css?inline';
 import { GeneralErrorBoundary } from './components/error-boundary.tsx';
 import { publicEnv } from './env.server.ts';
-import { readTheme } from './features/theme/theme.server.ts';
-import { isTheme, type Theme } from './features/theme/theme.ts';
 import { fontCss, interLatinUrl } from './lib/font.ts';
 import { useNonce } from './lib/nonce.ts';
 import { revalidateUnlessOnlyAPanelChanged } from './lib/panel-navigation.ts';
@@ -28,6 +26,8 @@ import { PublicEnvContext } from './lib/public-env.ts';
 import { sameOriginMiddleware } from './lib/same-origin.server.ts';
 import { securityHeadersMiddleware } from './lib/security-headers.server.ts';
 import { getSupabase, supabaseMiddleware } from './lib/supabase.server.ts';
+import { readTheme } from './lib/theme.server.ts';
+import { isTheme, type Theme } from './lib/theme.ts';
 
 // Headers wrap everything (refusals included); the origin check comes before the session, so a forged
 // request does not even refresh one.

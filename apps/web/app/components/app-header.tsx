@@ -3,10 +3,10 @@
  * is signed in (their avatar and name, leading to /account), sign out.
  */
 import { Form, Link } from 'react-router';
-import type { Theme } from '../features/theme/theme.ts';
-import { ThemeSwitch } from '../features/theme/theme-switch.tsx';
+import type { Theme } from '../lib/theme.ts';
 import { Avatar } from './avatar.tsx';
 import { LogoMark } from './logo-mark.tsx';
+import { ThemeSwitch } from './theme-switch.tsx';
 
 export interface HeaderUser {
   displayName: string;

@@ -5,8 +5,8 @@
  * typing in a field.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Theme } from '../../lib/theme.ts';
 import { isTyping } from '../../lib/typing.ts';
-import type { Theme } from '../theme/theme.ts';
 
 export type PaletteOpen = 'palette' | 'shortcuts';
 

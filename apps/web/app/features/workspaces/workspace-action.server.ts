@@ -6,8 +6,8 @@
 import type { LanesClient } from '@lanes/data/client';
 import type { RouterContextProvider } from 'react-router';
 import { toRouteError } from '../../lib/http.server.ts';
+import { loadWorkspace, type WorkspaceContext } from '../../lib/load-workspace.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
-import { loadWorkspace, type WorkspaceContext } from './load-workspace.server.ts';
 
 interface ActionArgs {
   request: Request;

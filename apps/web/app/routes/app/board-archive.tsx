@@ -10,9 +10,9 @@ import { FormError, FormNotice } from '../../components/form-error.tsx';
 import archiveCss from '../../features/archive/archive.css?inline';
 import { archiveAction } from '../../features/archive/archive-actions.server.ts';
 import { ArchiveList } from '../../features/archive/archive-list.tsx';
-import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { runWorkspaceAction } from '../../features/workspaces/workspace-action.server.ts';
 import { notFound, toRouteError } from '../../lib/http.server.ts';
+import { loadWorkspace } from '../../lib/load-workspace.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/board-archive.ts';
 

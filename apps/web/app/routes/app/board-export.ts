@@ -4,8 +4,8 @@
  */
 import { exportBoard } from '@lanes/data/boards/export-board';
 import { boardCsv } from '../../features/export/board-csv.ts';
-import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { notFound, toRouteError } from '../../lib/http.server.ts';
+import { loadWorkspace } from '../../lib/load-workspace.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/board-export.ts';
 

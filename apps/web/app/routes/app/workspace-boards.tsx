@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { BoardList } from '../../features/boards/board-list.tsx';
 import { createBoardAction } from '../../features/boards/create-board.server.ts';
 import { CreateBoardForm } from '../../features/boards/create-board-form.tsx';
-import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { runWorkspaceAction } from '../../features/workspaces/workspace-action.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
+import { loadWorkspace } from '../../lib/load-workspace.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/workspace-boards.ts';
 

@@ -9,9 +9,9 @@ import importCss from '../../features/import/import.css?inline';
 import { importAction } from '../../features/import/import-action.server.ts';
 import { ImportForm } from '../../features/import/import-form.tsx';
 import { ImportReport } from '../../features/import/import-report.tsx';
-import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { runWorkspaceAction } from '../../features/workspaces/workspace-action.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
+import { loadWorkspace } from '../../lib/load-workspace.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/workspace-import.ts';
 

@@ -5,8 +5,8 @@
  */
 import { Form, Link, NavLink, Outlet } from 'react-router';
 import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
-import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
+import { loadWorkspace } from '../../lib/load-workspace.server.ts';
 import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/workspace-layout.ts';

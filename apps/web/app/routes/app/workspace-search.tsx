@@ -9,8 +9,8 @@ import { loadSearch } from '../../features/search/search-data.server.ts';
 import { SearchForm } from '../../features/search/search-form.tsx';
 import { readSearchParams } from '../../features/search/search-params.ts';
 import { SearchResults } from '../../features/search/search-results.tsx';
-import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
+import { loadWorkspace } from '../../lib/load-workspace.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/workspace-search.ts';
 

@@ -12,9 +12,9 @@ import settingsCss from '../../features/settings/settings.css?inline';
 import { settingsAction } from '../../features/settings/settings-actions.server.ts';
 import { loadSettings } from '../../features/settings/settings-data.server.ts';
 import { useMembersLive } from '../../features/settings/use-members-live.ts';
-import { loadWorkspace } from '../../features/workspaces/load-workspace.server.ts';
 import { runWorkspaceAction } from '../../features/workspaces/workspace-action.server.ts';
 import { toRouteError } from '../../lib/http.server.ts';
+import { loadWorkspace } from '../../lib/load-workspace.server.ts';
 import { requireUser } from '../../lib/supabase.server.ts';
 import type { Route } from './+types/workspace-settings.ts';
 

@@ -1,4 +1,4 @@
-/** @module features/workspaces/load-workspace.server — the workspace behind `/w/:slug` and my role in it, or 404. */
+/** @module lib/load-workspace.server — the workspace behind `/w/:slug` and my role in it, or 404. */
 import type { LanesClient } from '@lanes/data/client';
 import { listWorkspaces } from '@lanes/data/workspaces/list-workspaces';
 import type { Role } from '@lanes/shared/constants';

@@ -1,4 +1,4 @@
-/** @module features/theme/theme — the theme preference: follow the system, or always light / dark. */
+/** @module lib/theme — the theme preference: follow the system, or always light / dark. */
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 

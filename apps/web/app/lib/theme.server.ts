@@ -1,6 +1,6 @@
-/** @module features/theme/theme.server — the theme cookie, read on every request so SSR paints the right theme. */
+/** @module lib/theme.server — the theme cookie, read on every request so SSR paints the right theme. */
 import { parseCookieHeader } from '@supabase/ssr';
-import { secureCookies } from '../../lib/security-headers.server.ts';
+import { secureCookies } from './security-headers.server.ts';
 import { isTheme, THEME_COOKIE, type Theme } from './theme.ts';
 
 export function readTheme(request: Request): Theme {

@@ -1,0 +1,106 @@
+/**
+ * Import boundaries (STYLE.md, decision 167): a feature imports no other feature and no route; a component
+ * (app/components) imports no feature and no route; app/lib imports neither; no package imports an app. A new
+ * import across a boundary fails here, naming the file and what it imports.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const APP = import.meta.dirname;
+const ROOT = resolve(APP, '../../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) return [];
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|mts)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+// `import … from 'x'`, `export … from 'x'`, `import 'x'`, `import('x')` and `vi.mock('x')`; comments are
+// removed first so a path quoted in a comment is not an import.
+const SPECIFIER =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|doMock|importActual)\s*\(\s*)(['"])([^'"\n]+)\1/g;
+
+export function importsOf(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  return [...code.matchAll(SPECIFIER)].map((match) => match[2]!);
+}
+
+/** Where an import points, as a path from the repository root, or the bare specifier for a package. */
+function target(file: string, specifier: string): string {
+  return specifier.startsWith('.') ? relative(ROOT, resolve(dirname(file), specifier)) : specifier;
+}
+
+/** `features/board`, `components`, `routes`, `lib` or `` for a path under apps/web/app. */
+function area(repoPath: string): string | null {
+  const match = /^apps\/web\/app\/(features\/[^/]+|components|routes|lib)(?:\/|$)/.exec(repoPath);
+  return match ? match[1]! : null;
+}
+
+/** Every import of app/ that crosses a boundary, as `file -> import`. */
+function appViolations(): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(APP)) {
+    const from = area(relative(ROOT, file));
+    if (!from || from === 'routes') continue;
+    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+      const to = area(target(file, specifier));
+      if (!to || to === from) continue;
+      const refused =
+        to === 'routes' ||
+        (to.startsWith('features/') &&
+          (from.startsWith('features/') || from === 'components' || from === 'lib'));
+      if (refused) found.push(`${relative(ROOT, file)} -> ${specifier}`);
+    }
+  }
+  return found;
+}
+
+function packageViolations(): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(join(ROOT, 'packages'))) {
+    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+      const to = target(file, specifier);
+      if (to.startsWith('apps/') || specifier.startsWith('@lanes/web'))
+        found.push(`${relative(ROOT, file)} -> ${specifier}`);
+    }
+  }
+  return found;
+}
+
+describe('import boundaries', () => {
+  it('reads the imports of a module, and not what its comments quote', () => {
+    const source = [
+      "import { a } from './a.ts';",
+      "import type { B } from '../b/b.ts';",
+      'export { c } from "./c.ts";',
+      "import './side-effect.css';",
+      "const lazy = () => import('./lazy.tsx');",
+      "vi.mock('../../lib/mocked.ts');",
+      "// import { no } from '../features/commented.ts';",
+      "/* import { no } from '../features/block.ts'; */",
+      "const url = 'https://example.com/from/x';",
+    ].join('\n');
+    expect(importsOf(source)).toEqual([
+      './a.ts',
+      '../b/b.ts',
+      './c.ts',
+      './side-effect.css',
+      './lazy.tsx',
+      '../../lib/mocked.ts',
+    ]);
+  });
+
+  it('features import no other feature or route; components and lib import no feature or route', () => {
+    expect(sourceFiles(APP).length).toBeGreaterThan(100);
+    expect(appViolations()).toEqual([]);
+  });
+
+  it('packages import nothing from the apps', () => {
+    expect(sourceFiles(join(ROOT, 'packages')).length).toBeGreaterThan(100);
+    expect(packageViolations()).toEqual([]);
+  });
+});
