@@ -27,6 +27,7 @@ import { DEFAULT_API_KEYS, JWT_SECRET, projectApiKeys } from './keys.ts';
 import { build as buildManagement, type ManagementOptions } from './management/index.ts';
 import { cliWorkdir } from './postgres/cli-workdir.ts';
 import { bootstrap, bootstrapHash, migrate, pendingMigrations } from './postgres/database.ts';
+import { createFromProjectTemplate, markProjectSeen, projectKey } from './postgres/project-template.ts';
 import { LOCAL_PASSWORD, startPostgres } from './postgres/server.ts';
 import { type Supervised, supervise } from './postgres/supervisor.ts';
 import { createFromTemplate } from './postgres/template.ts';
@@ -190,9 +191,17 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
   let dbUrl = options.dbUrl;
   // A new embedded cluster is a copy of a cached bootstrapped one (postgres/template.ts).
   let fromTemplate = false;
+  const migrating = !options.skipMigrations && config.db.migrationsEnabled;
+  let projectTemplate: string | undefined;
+  let migrated = false;
   if (!dbUrl) {
     if (!existsSync(join(dataDir, 'db', 'PG_VERSION'))) {
-      fromTemplate = await createFromTemplate(join(dataDir, 'db'));
+      // A project whose migrations and seed were applied before gets a copy of that result (decision 175).
+      projectTemplate = migrating ? projectKey(config, config.db.seedEnabled) : undefined;
+      if (projectTemplate) {
+        migrated = await createFromProjectTemplate(dataDir, config, config.db.seedEnabled, projectTemplate);
+      }
+      fromTemplate = migrated || (await createFromTemplate(join(dataDir, 'db')));
       if (fromTemplate) writeFileSync(join(dataDir, 'bootstrap.hash'), bootstrapHash());
       mark('cluster');
     }
@@ -212,12 +221,13 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
   try {
     const fresh = (await prepareDatabase(dbUrl, dataDir, log)) || fromTemplate;
     mark('bootstrap');
-    if (!options.skipMigrations && config.db.migrationsEnabled) {
+    if (migrating && !migrated) {
       // The CLI costs most of a warm start, so it only runs when there is something for it to do.
       const pending = fresh ? [] : await pendingMigrations(dbUrl, config.workdir);
       const cliDir = cliWorkdir(config.workdir, dataDir);
       if (fresh || pending.length) {
         await migrate(dbUrl, cliDir, fresh && config.db.seedEnabled);
+        if (fresh && fromTemplate && projectTemplate) markProjectSeen(projectTemplate);
         // What the migrations wrote need not be replayed if Postgres is killed soon after; the
         // checkpoint is slow under load (decision 173), so it runs while the services start, not before.
         if (pg) checkpointed = checkpoint(dbUrl).catch(() => {});

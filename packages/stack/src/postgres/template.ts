@@ -4,7 +4,7 @@
  * the bootstrap were most of a cold start, which adds up in test suites that start many isolated stacks.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stackEnvironment } from '../env.ts';
@@ -13,12 +13,12 @@ import { findPostgresBinaries } from './binaries.ts';
 import { bootstrap, bootstrapHash } from './database.ts';
 import { startPostgres } from './server.ts';
 
-const ROOT = join(tmpdir(), 'lanes-stack-templates');
+export const TEMPLATES_ROOT = join(tmpdir(), 'lanes-stack-templates');
 /** Templates of older bootstrap SQL are removed once they have not been made for this long. */
 const STALE_MS = 24 * 3600 * 1000;
 
 /** `cp -a`: keeps modes and owners (the cluster belongs to `nobody` when the stack runs as root). */
-function copyTree(from: string, to: string): Promise<void> {
+export function copyTree(from: string, to: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('cp', ['-a', from, to], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -29,16 +29,16 @@ function copyTree(from: string, to: string): Promise<void> {
 }
 
 /** The cache key: the binaries, the bootstrap SQL and the user the cluster belongs to. */
-function templateDir(): string {
+export function templateDir(): string {
   const binaries = findPostgresBinaries()
     .root.replace(/[^\w.-]+/g, '_')
     .slice(-60);
-  return join(ROOT, `${binaries}-${bootstrapHash()}-${process.getuid?.() ?? 0}`);
+  return join(TEMPLATES_ROOT, `${binaries}-${bootstrapHash()}-${process.getuid?.() ?? 0}`);
 }
 
 /** Builds the template: a cluster that got the bootstrap and was shut down cleanly. */
 async function buildTemplate(target: string): Promise<void> {
-  mkdirSync(ROOT, { recursive: true });
+  mkdirSync(TEMPLATES_ROOT, { recursive: true });
   const work = `${target}.${process.pid}.tmp`;
   rmSync(work, { recursive: true, force: true });
   try {
@@ -58,13 +58,28 @@ async function buildTemplate(target: string): Promise<void> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  for (const entry of readdirSync(ROOT)) {
-    const path = join(ROOT, entry);
+  sweepStaleTemplates(target);
+}
+
+/** Removes the templates (and markers) not made or used for a day, except `keep`. */
+export function sweepStaleTemplates(keep: string): void {
+  for (const entry of readdirSync(TEMPLATES_ROOT)) {
+    const path = join(TEMPLATES_ROOT, entry);
     // Another stack may be removing or renaming its own work folder right now: gone is not an error.
     const stat = statSync(path, { throwIfNoEntry: false });
-    if (stat && path !== target && Date.now() - stat.mtimeMs > STALE_MS) {
+    if (stat && path !== keep && Date.now() - stat.mtimeMs > STALE_MS) {
       rmSync(path, { recursive: true, force: true });
     }
+  }
+}
+
+/** Marks a template as used now, so the sweep of another start does not remove one in daily use. */
+export function touchTemplate(path: string): void {
+  const now = new Date();
+  try {
+    utimesSync(path, now, now);
+  } catch {
+    // Swept or rebuilt meanwhile: the next start makes it again.
   }
 }
 
@@ -77,6 +92,7 @@ export async function createFromTemplate(dataDir: string): Promise<boolean> {
   if (stackEnvironment().STACK_NO_TEMPLATE) return false;
   const template = templateDir();
   if (!existsSync(join(template, 'db', 'PG_VERSION'))) await buildTemplate(template);
+  else touchTemplate(template);
   mkdirSync(dirname(dataDir), { recursive: true });
   rmSync(dataDir, { recursive: true, force: true });
   await copyTree(join(template, 'db'), dataDir);
