@@ -68,5 +68,7 @@ export const taskRow = z.object({
   attachment_count: z.number().int(),
   checklist_total: z.number().int(),
   checklist_done: z.number().int(),
+  /** The image attachment drawn on top of the card (decision 197); deleting the file clears it. */
+  cover_attachment_id: id.nullable(),
 });
 export type TaskRow = z.infer<typeof taskRow>;

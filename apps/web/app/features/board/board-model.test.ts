@@ -37,6 +37,7 @@ const task = (
   attachment_count: 0,
   checklist_total: 0,
   checklist_done: 0,
+  cover_attachment_id: null,
   assignee,
   labelIds: [],
 });

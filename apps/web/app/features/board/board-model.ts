@@ -33,6 +33,8 @@ export interface Task {
   comments?: number;
   attachments?: number;
   checklist?: { done: number; total: number };
+  /** The cover image's attachment id (decision 197), drawn through the task's file route; absent: none. */
+  cover?: string;
   /** Added here but not yet stored (offline, or on its way): shown, not movable, numbered by the server later. */
   pending?: true;
 }
@@ -120,7 +122,9 @@ export function toTask(row: TaskRow, labelIds: string[]): Task {
  * The card-face fields of a task row, left out when zero or open: a 500-card board's HTML carries them for
  * every card, so nothing travels that says nothing.
  */
-export function cardCounts(row: TaskRow): Pick<Task, 'done' | 'comments' | 'attachments' | 'checklist'> {
+export function cardCounts(
+  row: TaskRow,
+): Pick<Task, 'done' | 'comments' | 'attachments' | 'checklist' | 'cover'> {
   return {
     ...(row.completed_at !== null ? { done: true as const } : {}),
     ...(row.comment_count > 0 ? { comments: row.comment_count } : {}),
@@ -128,6 +132,7 @@ export function cardCounts(row: TaskRow): Pick<Task, 'done' | 'comments' | 'atta
     ...(row.checklist_total > 0
       ? { checklist: { done: row.checklist_done, total: row.checklist_total } }
       : {}),
+    ...(row.cover_attachment_id !== null ? { cover: row.cover_attachment_id } : {}),
   };
 }
 
@@ -139,7 +144,8 @@ export function cardCountsDiffer(task: Task, row: TaskRow): boolean {
     task.comments !== next.comments ||
     task.attachments !== next.attachments ||
     task.checklist?.done !== next.checklist?.done ||
-    task.checklist?.total !== next.checklist?.total
+    task.checklist?.total !== next.checklist?.total ||
+    task.cover !== next.cover
   );
 }
 

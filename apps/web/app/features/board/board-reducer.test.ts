@@ -46,6 +46,7 @@ function row(n: number, columnId: string, position: string, extra: Partial<TaskR
     attachment_count: 0,
     checklist_total: 0,
     checklist_done: 0,
+    cover_attachment_id: null,
     ...extra,
   };
 }
@@ -105,6 +106,16 @@ describe('boardReducer', () => {
     });
     // The same counts again change nothing.
     expect(boardReducer(next, { type: 'task-row', row: counted })).toBe(next);
+  });
+
+  it('takes a cover from a task row and drops it when the row says none (decision 197)', () => {
+    const model = world();
+    const same = model.tasks.find((t) => t.id === id(2))!.updatedAt;
+    const covered = row(2, TODO, 'W', { updated_at: same, cover_attachment_id: id(40) });
+    const next = boardReducer(model, { type: 'task-row', row: covered });
+    expect(next.tasks.find((t) => t.id === id(2))?.cover).toBe(id(40));
+    const cleared = boardReducer(next, { type: 'task-row', row: { ...covered, cover_attachment_id: null } });
+    expect(cleared.tasks.find((t) => t.id === id(2))).not.toHaveProperty('cover');
   });
 
   it('applies realtime rows: inserts in key order, moves, archives, deletes; ignores older echoes', () => {

@@ -164,7 +164,7 @@ function taskRow(model: BoardModel, row: TaskRow): BoardModel {
     // Counts change without a new `updated_at` (a teammate's comment is not an edit of the task): take them
     // alone, keeping the place and fields shown (decision 185).
     if (!cardCountsDiffer(existing, row)) return model;
-    const { done: _d, comments: _c, attachments: _a, checklist: _l, ...rest } = existing;
+    const { done: _d, comments: _c, attachments: _a, checklist: _l, cover: _v, ...rest } = existing;
     return mapTask(model, row.id, () => ({ ...rest, ...cardCounts(row) }));
   }
   // Label links live in another table, streamed as their own events: keep the ones we know.

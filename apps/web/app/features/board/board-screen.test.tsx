@@ -31,6 +31,7 @@ const model: BoardModel = {
       comments: 3,
       attachments: 1,
       checklist: { done: 1, total: 2 },
+      cover: '00000000-0000-4000-8000-0000000000c0',
     },
     {
       id: '00000000-0000-4000-8000-000000000002',
@@ -111,6 +112,13 @@ describe('BoardScreen (server render)', () => {
     expect(html).toContain(
       'href="/w/acme/b/00000000-0000-4000-8000-000000000099/t/00000000-0000-4000-8000-000000000001"',
     );
+    // The cover through the task's file route at both thumbnail widths, in a fixed box, lazy, alt="".
+    const cover =
+      '/w/acme/b/00000000-0000-4000-8000-000000000099/t/00000000-0000-4000-8000-000000000001/files/00000000-0000-4000-8000-0000000000c0';
+    expect(html).toContain(
+      `<img class="lane-card-cover" src="${cover}?w=320" srcSet="${cover}?w=320 320w, ${cover}?w=640 640w" sizes="(max-width: 600px) 84vw, 256px" width="256" height="144" alt="" loading="lazy" decoding="async" draggable="false"/>`,
+    );
+    expect(html.match(/lane-card-cover/g)).toHaveLength(1);
   });
 
   it('gives members handles and add fields, and viewers none of them', () => {

@@ -63,6 +63,7 @@ describe('realtime events on the board', () => {
           attachment_count: 0,
           checklist_total: 0,
           checklist_done: 0,
+          cover_attachment_id: null,
         },
       },
       { kind: 'presence', viewers: [] },

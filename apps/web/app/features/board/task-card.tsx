@@ -1,7 +1,8 @@
 /**
  * @module features/board/task-card — one card: its labels by name and colour, title, `#number`, priority, due
  * date (soon or overdue, never on a done card), counts of comments, files and checklist items, and the
- * assignee's avatar (decision 185). Members drag it (mouse, touch or keyboard: focus it, space, arrows, space); viewers only read it.
+ * assignee's avatar (decision 185), and a cover image on top (decision 197). Members drag it (mouse, touch or
+ * keyboard: focus it, space, arrows, space); viewers only read it.
  * The card is a real link to its panel (`t/:taskId`): without JavaScript, or with a middle or modified click, the
  * browser follows it; a plain click or Enter opens the panel by client navigation, so the board stays loaded and
  * live. Decision 123.
@@ -122,7 +123,13 @@ export const TaskCard = memo(function TaskCard({
         onClick={onClick}
         onKeyDown={onKeyDown}
       >
-        <CardFace task={task} assignee={assignee} labels={labels} draggedBy={draggedBy} />
+        <CardFace
+          task={task}
+          assignee={assignee}
+          labels={labels}
+          draggedBy={draggedBy}
+          cover={task.cover ? `${href}/files/${task.cover}` : undefined}
+        />
       </a>
     </li>
   );
@@ -138,10 +145,27 @@ const CardFace = memo(function CardFace({
   assignee,
   labels,
   draggedBy,
-}: Pick<TaskCardProps, 'task' | 'assignee' | 'labels' | 'draggedBy'>) {
+  cover,
+}: Pick<TaskCardProps, 'task' | 'assignee' | 'labels' | 'draggedBy'> & { cover: string | undefined }) {
   const cardLabels = task.labelIds.flatMap((id) => (labels[id] ? [labels[id]] : []));
   return (
     <>
+      {cover ? (
+        // The task file route signs a thumbnail when asked (decision 142); a fixed 16:9 box, so nothing shifts
+        // as it loads. alt="": the title beside it names the card (decision 197).
+        <img
+          className="lane-card-cover"
+          src={`${cover}?w=320`}
+          srcSet={`${cover}?w=320 320w, ${cover}?w=640 640w`}
+          sizes="(max-width: 600px) 84vw, 256px"
+          width={256}
+          height={144}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+        />
+      ) : null}
       {cardLabels.length > 0 ? (
         // Each label by its name beside its colour: a colour alone says nothing to many readers.
         <ul className="lane-card-labels" aria-label="Labels">

@@ -1,10 +1,11 @@
 /**
  * @module features/task-panel/attachment-list — the task's files: images as thumbnails (srcset over Storage's
  * transform at 320 and 640 px, width and height set so nothing shifts, lazy), other files as links with name,
- * size and type. Every file and thumbnail URL is the app's file route, which signs a short-lived Storage URL
- * when the browser asks for it.
+ * size and type; members make an image the card's cover (decision 197). Every file and thumbnail URL is the
+ * app's file route, which signs a short-lived Storage URL when the browser asks for it.
  */
 import type { AttachmentRow } from '@lanes/shared/schemas/attachment';
+import { CoverButton } from './cover-button.tsx';
 import { useFieldSave } from './use-field-save.ts';
 
 const THUMB_WIDTH = 240;
@@ -33,11 +34,13 @@ interface ListProps {
   me: string;
   canEdit: boolean;
   canAdmin: boolean;
+  /** The task's cover attachment, if any (decision 197). */
+  coverId: string | null;
   /** The URL of the download route for one attachment. */
   fileUrl(attachmentId: string): string;
 }
 
-export function AttachmentList({ taskId, attachments, me, canEdit, canAdmin, fileUrl }: ListProps) {
+export function AttachmentList({ taskId, attachments, me, canEdit, canAdmin, coverId, fileUrl }: ListProps) {
   if (attachments.length === 0) return <p className="panel-empty">No files attached.</p>;
   return (
     <ul className="attachment-list">
@@ -48,6 +51,8 @@ export function AttachmentList({ taskId, attachments, me, canEdit, canAdmin, fil
           file={file}
           href={fileUrl(file.id)}
           canDelete={(canEdit && file.uploaded_by === me) || canAdmin}
+          canCover={canEdit}
+          isCover={file.id === coverId}
         />
       ))}
     </ul>
@@ -59,11 +64,15 @@ function AttachmentItem({
   file,
   href,
   canDelete,
+  canCover,
+  isCover,
 }: {
   taskId: string;
   file: AttachmentRow;
   href: string;
   canDelete: boolean;
+  canCover: boolean;
+  isCover: boolean;
 }) {
   const remove = useFieldSave(taskId, 'delete-attachment', file.id);
   if (remove.pending) return null;
@@ -88,6 +97,9 @@ function AttachmentItem({
         <span className="attachment-name">{file.file_name}</span>
         <span className="panel-muted attachment-meta">{details}</span>
       </a>
+      {image && canCover ? (
+        <CoverButton taskId={taskId} attachmentId={file.id} fileName={file.file_name} isCover={isCover} />
+      ) : null}
       {canDelete ? (
         <button
           type="button"

@@ -18,6 +18,7 @@ import { watchTask } from '@lanes/data/notifications/watch-task';
 import { archiveTask } from '@lanes/data/tasks/archive-task';
 import { completeTask } from '@lanes/data/tasks/complete-task';
 import { deleteTask } from '@lanes/data/tasks/delete-task';
+import { setTaskCover } from '@lanes/data/tasks/set-task-cover';
 import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
 import { updateTask } from '@lanes/data/tasks/update-task';
 import type { Priority } from '@lanes/shared/constants';
@@ -38,6 +39,7 @@ export type PanelIntent =
   | 'edit-comment'
   | 'delete-comment'
   | 'delete-attachment'
+  | 'cover'
   | 'watch'
   | ChecklistIntent;
 
@@ -114,6 +116,10 @@ export async function runPanelAction(
         break;
       case 'delete-attachment':
         await deleteAttachment(client, { attachmentId: String(form.get('attachmentId') ?? '') });
+        break;
+      case 'cover':
+        // An attachment id makes that image the cover; an empty value removes it (decision 197).
+        await setTaskCover(client, { taskId, attachmentId: emptyIsNull });
         break;
       default:
         if (intent.startsWith('checklist-')) {

@@ -34,6 +34,7 @@ function model(): PanelModel {
       attachment_count: 0,
       checklist_total: 0,
       checklist_done: 0,
+      cover_attachment_id: null,
       labelIds: [id(9)],
     },
     labels: [],

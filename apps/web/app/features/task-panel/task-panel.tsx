@@ -99,6 +99,7 @@ export function TaskPanel(props: TaskPanelProps) {
           me={me}
           canEdit={canEdit}
           canAdmin={canAdmin}
+          coverId={task.cover_attachment_id}
           fileUrl={(id) => `${boardPath}/t/${task.id}/files/${id}`}
         />
         {canEdit ? <AttachmentUpload where={uploadTo} dropTarget={panel} /> : null}
