@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { createRequire } from 'node:module';
 import { isAbsolute, join, relative } from 'node:path';
 import type { StackConfig } from '../config.ts';
-import { stackEnvironment } from '../env.ts';
+import { hostEnvironment, stackEnvironment } from '../env.ts';
 import { freePort } from '../util/ports.ts';
 import { cliWorkdir } from './cli-workdir.ts';
 import { migrate } from './database.ts';
@@ -56,8 +56,8 @@ export function projectKey(config: StackConfig, withSeed: boolean): string | und
   // config.toml's `env(NAME)` values are read by the CLI from its environment (e.g. `[db.vault]` secrets).
   const tomlPath = join(supabaseDir, 'config.toml');
   const toml = existsSync(tomlPath) ? readFileSync(tomlPath, 'utf8') : '';
-  for (const [, name = ''] of toml.matchAll(/env\((\w+)\)/g))
-    hash.update(`\0${name}=${process.env[name] ?? ''}`);
+  const env = hostEnvironment();
+  for (const [, name = ''] of toml.matchAll(/env\((\w+)\)/g)) hash.update(`\0${name}=${env[name] ?? ''}`);
   return hash.digest('hex').slice(0, 16);
 }
 
