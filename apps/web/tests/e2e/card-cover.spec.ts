@@ -1,9 +1,10 @@
 /**
  * A card's cover image (decision 197), in Chromium: an image attachment made the cover by keyboard shows on a
  * teammate's board live and goes when removed or when its file is deleted; the no-JavaScript form; a viewer sees
- * it at phone width with no control and a hand-made post changes nothing; axe in both themes; screenshots to /tmp/shots-cover/.
+ * it at phone width with no control and a hand-made post changes nothing; axe in both themes; screenshots to
+ * /tmp/shots-cover/.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { png } from '../../../../packages/data/tests/images.ts';
 import { expectAccessible } from './accessibility.ts';
 import {
@@ -14,6 +15,8 @@ import {
   card,
   expect,
   live,
+  seededTask,
+  signedInPage,
   signInQuickly,
   test,
 } from './fixtures.ts';
@@ -21,24 +24,12 @@ import {
 // Two browsers, an upload and several saves: more than the suite's 20 s default.
 test.describe.configure({ timeout: 60_000 });
 
-const BOARD_ID = ACME_BOARD.split('/').at(-1)!;
 const ALICE = '11111111-1111-4111-8111-111111111111';
 const SHOTS = '/tmp/shots-cover';
+/** What travels through the realtime server to another browser: generous on a loaded machine. */
+const LIVE = { timeout: 20_000 };
 const panel = (page: Page): Locator => page.getByRole('dialog');
 const cover = (page: Page, title: string): Locator => card(page, title).locator('img.lane-card-cover');
-
-/** A fresh task in the seeded board's To do column. */
-async function seededTask(title: string): Promise<string> {
-  const [todo] = (await admin(`/rest/v1/columns?board_id=eq.${BOARD_ID}&name=eq.To%20do&select=id`, {
-    method: 'GET',
-  })) as { id: string }[];
-  const [task] = (await adminPost('/rest/v1/tasks', {
-    board_id: BOARD_ID,
-    column_id: todo!.id,
-    title,
-  })) as { id: string }[];
-  return task!.id;
-}
 
 /** An image file and its row on the task, as Alice's upload would leave them. */
 async function seededImage(taskId: string, name: string): Promise<string> {
@@ -61,17 +52,11 @@ async function seededImage(taskId: string, name: string): Promise<string> {
   return row!.id;
 }
 
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_APP_URL });
-  const page = await context.newPage();
-  await signInQuickly(page, email);
-  return page;
-}
-
 /** The cover has drawn: its thumbnail came back from Storage's transform. */
 async function drawn(image: Locator) {
+  await expect(image).toBeAttached(LIVE);
   await expect
-    .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+    .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), LIVE)
     .toBeGreaterThan(0);
 }
 
@@ -84,7 +69,7 @@ test('an uploaded image made the cover by keyboard shows on a teammate’s board
   const carol = await signedInPage(browser, 'carol@lanes.test');
   await carol.goto(ACME_BOARD);
   await live(carol);
-  await expect(card(carol, title)).toBeVisible();
+  await expect(card(carol, title)).toBeVisible(LIVE);
   await expect(cover(carol, title)).toHaveCount(0);
 
   await signInQuickly(page, 'alice@lanes.test');
@@ -107,7 +92,7 @@ test('an uploaded image made the cover by keyboard shows on a teammate’s board
 
   // Carol's board shows it without a reload: a lazy, alt-less image in a fixed box, through the file route.
   const seen = cover(carol, title);
-  await expect(seen).toHaveAttribute('alt', '');
+  await expect(seen).toHaveAttribute('alt', '', LIVE);
   await expect(seen).toHaveAttribute('loading', 'lazy');
   await expect(seen).toHaveAttribute('width', '256');
   await expect(seen).toHaveAttribute('height', '144');
@@ -138,14 +123,14 @@ test('an uploaded image made the cover by keyboard shows on a teammate’s board
   // Removed by mouse: gone from Carol's board.
   await dialog.getByRole('button', { name: 'Remove cover sketch.png' }).click();
   await expect(dialog.getByRole('button', { name: 'Make cover sketch.png' })).toBeVisible();
-  await expect(cover(carol, title)).toHaveCount(0);
+  await expect(cover(carol, title)).toHaveCount(0, LIVE);
 
   // Made again, then the file deleted: the cover goes with it (the foreign key sets it null).
   await dialog.getByRole('button', { name: 'Make cover sketch.png' }).click();
   await drawn(cover(carol, title));
   await dialog.getByRole('button', { name: 'Delete sketch.png' }).click();
   await expect(dialog.getByRole('img', { name: 'sketch.png' })).toHaveCount(0);
-  await expect(cover(carol, title)).toHaveCount(0);
+  await expect(cover(carol, title)).toHaveCount(0, LIVE);
   expect(await storedCover(id)).toBeNull();
   await carol.context().close();
 });
@@ -168,12 +153,13 @@ test('a viewer sees the cover at phone width but gets no control, and a hand-mad
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(ACME_BOARD);
   await live(page);
-  await expect(card(page, title)).toBeVisible();
+  await expect(card(page, title)).toBeVisible(LIVE);
   await admin(`/rest/v1/tasks?id=eq.${id}`, {
     method: 'PATCH',
     body: JSON.stringify({ cover_attachment_id: image }),
   });
   const shown = cover(page, title);
+  await expect(shown).toBeAttached(LIVE);
   await shown.scrollIntoViewIfNeeded();
   await drawn(shown);
   await card(page, title).screenshot({ path: `${SHOTS}/card-phone.png` });

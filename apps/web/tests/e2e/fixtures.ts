@@ -1,6 +1,6 @@
 /** @module tests/e2e/fixtures — the app's URL as `baseURL`, emails from the stack's inbox, and sign-in. */
 import { SECRET_KEY } from '@lanes/stack/keys';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const test = base.extend({
   // Playwright reads fixture dependencies from the destructuring pattern, so it must be there even when empty.
@@ -116,6 +116,27 @@ export async function createAccount(name: string, role?: 'owner' | 'admin' | 'me
   })) as { id: string };
   if (role) await adminPost('/rest/v1/workspace_members', { workspace_id: ACME_ID, user_id: user.id, role });
   return { id: user.id, email, name };
+}
+
+/** A fresh task at the end of a board's To do column (the seeded board unless told), made with the service key. */
+export async function seededTask(title: string, boardId = ACME_BOARD.split('/').at(-1)!): Promise<string> {
+  const [todo] = (await admin(`/rest/v1/columns?board_id=eq.${boardId}&name=eq.To%20do&select=id`, {
+    method: 'GET',
+  })) as { id: string }[];
+  const [task] = (await adminPost('/rest/v1/tasks', {
+    board_id: boardId,
+    column_id: todo!.id,
+    title,
+  })) as { id: string }[];
+  return task!.id;
+}
+
+/** A second person in a browser context of their own (a teammate watching live), signed in. */
+export async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_APP_URL });
+  const page = await context.newPage();
+  await signInQuickly(page, email);
+  return page;
 }
 
 /** A card on the board, by (part of) its title. */
