@@ -4,7 +4,16 @@
  * reads changing (a migration, a `env(...)` value of config.toml) means the CLI runs again.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,3 +141,18 @@ it('runs the CLI again when a migration or a config env value changes', async ()
   process.env.STACK_VAULT_FIXTURE_TOKEN = `${TOKEN}-other`;
   expect(template()).not.toBe(changed);
 }, 180_000);
+
+it('reads a linked migrations folder through, as the CLI does', () => {
+  const linked = join(root, 'linked');
+  const migrations = join(root, 'shared-migrations');
+  mkdirSync(join(linked, 'supabase'), { recursive: true });
+  mkdirSync(migrations);
+  cpSync(join(workdir, 'supabase', 'config.toml'), join(linked, 'supabase', 'config.toml'));
+  symlinkSync(migrations, join(linked, 'supabase', 'migrations'));
+  const key = () => projectKey(loadConfig(linked), true);
+  writeFileSync(join(migrations, '20261126000000_a.sql'), 'select 1;\n');
+  const before = key();
+  writeFileSync(join(migrations, '20261126000000_a.sql'), 'select 2;\n');
+  expect(before).toBeDefined();
+  expect(key()).not.toBe(before);
+});

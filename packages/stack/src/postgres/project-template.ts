@@ -1,11 +1,11 @@
 /**
- * @module postgres/project-template — a new cluster for a project whose migrations and seed this machine
- * has already applied twice is a copy of a cached cluster that the Supabase CLI migrated and seeded once,
- * so its cold start runs no CLI (decision 175). A project seen once only leaves a marker: a one-off
- * project (most test projects) pays nothing for the cache.
+ * @module postgres/project-template — from a project's second cold start on this machine, its new cluster
+ * is a copy of a cached one that the Supabase CLI migrated and seeded once, so that start runs no CLI
+ * (decision 175). The first cold start only leaves a marker: a one-off project (most test projects)
+ * pays nothing for the cache.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, relative } from 'node:path';
 import type { StackConfig } from '../config.ts';
@@ -15,9 +15,9 @@ import { cliWorkdir } from './cli-workdir.ts';
 import { migrate } from './database.ts';
 import { startPostgres } from './server.ts';
 import {
+  buildTemplateWith,
   copyTree,
   createFromTemplate,
-  sweepStaleTemplates,
   TEMPLATES_ROOT,
   templateDir,
   touchTemplate,
@@ -31,7 +31,8 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, dir: string
   for (const entry of entries) {
     if (dir === root && UNREAD.has(entry.name)) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) hashTree(hash, root, path);
+    // A linked folder (the data tests' project mirror links supabase/migrations) is read through, as the CLI does.
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) hashTree(hash, root, path);
     else {
       hash.update(`\0${relative(root, path)}\0`);
       // A symlink is hashed as what it points to, as the CLI reads it; a dangling one as nothing.
@@ -62,10 +63,8 @@ export function projectKey(config: StackConfig, withSeed: boolean): string | und
 }
 
 /** Builds the migrated template: a copy of the bootstrap template, migrated and seeded by the CLI, shut down. */
-async function buildProjectTemplate(target: string, config: StackConfig, withSeed: boolean): Promise<void> {
-  const work = `${target}.${process.pid}.tmp`;
-  rmSync(work, { recursive: true, force: true });
-  try {
+function buildProjectTemplate(target: string, config: StackConfig, withSeed: boolean): Promise<void> {
+  return buildTemplateWith(target, async (work) => {
     await createFromTemplate(join(work, 'db'));
     // Makes work/keys/vault.key: what the migrations or seed put in Vault is encrypted with it.
     const server = await startPostgres({ dataDir: join(work, 'db'), port: await freePort() });
@@ -75,15 +74,7 @@ async function buildProjectTemplate(target: string, config: StackConfig, withSee
       await server.stop();
     }
     rmSync(join(work, 'cli-workdir'), { recursive: true, force: true });
-    try {
-      renameSync(work, target);
-    } catch {
-      // Another process made the same template meanwhile; theirs is as good as ours.
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-  sweepStaleTemplates(target);
+  });
 }
 
 /**

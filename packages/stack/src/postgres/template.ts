@@ -36,20 +36,19 @@ export function templateDir(): string {
   return join(TEMPLATES_ROOT, `${binaries}-${bootstrapHash()}-${process.getuid?.() ?? 0}`);
 }
 
-/** Builds the template: a cluster that got the bootstrap and was shut down cleanly. */
-async function buildTemplate(target: string): Promise<void> {
+/**
+ * Makes a template at `target`: `fill` prepares a private work folder, which then takes the template's
+ * name. Two processes building the same template race harmlessly; a failed `fill` leaves nothing.
+ */
+export async function buildTemplateWith(
+  target: string,
+  fill: (work: string) => Promise<void>,
+): Promise<void> {
   mkdirSync(TEMPLATES_ROOT, { recursive: true });
   const work = `${target}.${process.pid}.tmp`;
   rmSync(work, { recursive: true, force: true });
   try {
-    const server = await startPostgres({ dataDir: join(work, 'db'), port: await freePort() });
-    try {
-      await bootstrap(server.url);
-    } finally {
-      await server.stop();
-    }
-    // Only `db/` is ever copied; the Vault key startPostgres made beside it belongs to no stack.
-    rmSync(join(work, 'keys'), { recursive: true, force: true });
+    await fill(work);
     try {
       renameSync(work, target);
     } catch {
@@ -59,6 +58,20 @@ async function buildTemplate(target: string): Promise<void> {
     rmSync(work, { recursive: true, force: true });
   }
   sweepStaleTemplates(target);
+}
+
+/** Builds the template: a cluster that got the bootstrap and was shut down cleanly. */
+function buildTemplate(target: string): Promise<void> {
+  return buildTemplateWith(target, async (work) => {
+    const server = await startPostgres({ dataDir: join(work, 'db'), port: await freePort() });
+    try {
+      await bootstrap(server.url);
+    } finally {
+      await server.stop();
+    }
+    // Only `db/` is ever copied; the Vault key startPostgres made beside it belongs to no stack.
+    rmSync(join(work, 'keys'), { recursive: true, force: true });
+  });
 }
 
 /** Removes the templates (and markers) not made or used for a day, except `keep`. */
