@@ -43,7 +43,7 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, dir: string
 
 /**
  * What the migrated cluster depends on: the bootstrap template (binaries, bootstrap SQL, user), the CLI's
- * version, whether the seed runs, and every file of `supabase/` the CLI may read (config.toml,
+ * version, whether the seed runs, the day, and every file of `supabase/` the CLI may read (config.toml,
  * migrations, seed files). Undefined when a seed file lies outside `supabase/` (not cached then).
  */
 export function projectKey(config: StackConfig, withSeed: boolean): string | undefined {
@@ -52,7 +52,9 @@ export function projectKey(config: StackConfig, withSeed: boolean): string | und
   const supabaseDir = join(config.workdir, 'supabase');
   if (!existsSync(supabaseDir)) return undefined;
   const cli = createRequire(import.meta.url)('supabase/package.json') as { version: string };
-  const hash = createHash('sha256').update(`${templateDir()}\0${cli.version}\0${withSeed}`);
+  // Today's date (UTC and local): a seed's `current_date + 5` must not come from another day's run.
+  const today = `${new Date().toISOString().slice(0, 10)} ${new Date().toDateString()}`;
+  const hash = createHash('sha256').update(`${templateDir()}\0${cli.version}\0${withSeed}\0${today}`);
   hashTree(hash, supabaseDir, supabaseDir);
   // config.toml's `env(NAME)` values are read by the CLI from its environment (e.g. `[db.vault]` secrets).
   const tomlPath = join(supabaseDir, 'config.toml');
