@@ -31,12 +31,13 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, dir: string
   for (const entry of entries) {
     if (dir === root && UNREAD.has(entry.name)) continue;
     const path = join(dir, entry.name);
-    // A linked folder (the data tests' project mirror links supabase/migrations) is read through, as the CLI does.
-    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) hashTree(hash, root, path);
+    // Links are followed, as the CLI reads them (the data tests' project mirror links supabase/migrations).
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) hashTree(hash, root, path);
     else {
       hash.update(`\0${relative(root, path)}\0`);
-      // A symlink is hashed as what it points to, as the CLI reads it; a dangling one as nothing.
-      hash.update(existsSync(path) ? readFileSync(path) : '');
+      // A dangling link or a socket counts by its name only (a FIFO would block a read).
+      if (stat?.isFile()) hash.update(readFileSync(path));
     }
   }
 }
