@@ -3,22 +3,12 @@
  * archived cards and export it (everyone), edit the name and description (members and up), archive or restore it
  * and delete it (admins and up; deleting asks for the board's name). The dialogs load when one first opens.
  */
+
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MenuButton, type MenuItem } from '../../components/menu.tsx';
+import type { BoardDialogName, BoardMenuProps } from './board-menu-types.ts';
 import { useWatchBoardItem } from './watch-board.tsx';
-
-export interface BoardMenuProps {
-  board: { name: string; description: string; archived: boolean };
-  /** The board's archived cards (`/w/:slug/b/:boardId/archived`), for everyone who can see the board. */
-  archivedPath: string;
-  canEdit: boolean;
-  canAdmin: boolean;
-  /** Whether the signed-in user watches this board (new tasks, tasks moved to done; decision 189). */
-  watching: boolean;
-}
-
-export type BoardDialogName = 'edit' | 'archive' | 'delete';
 
 // The dialogs load when one first opens: they are not needed for the board's first paint.
 const BoardDialog = lazy(() => import('./board-dialogs.tsx').then((m) => ({ default: m.BoardDialog })));

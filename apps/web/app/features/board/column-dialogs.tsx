@@ -5,7 +5,7 @@
 import { type FormEvent, useState } from 'react';
 import { Dialog, DialogActions } from '../../components/dialog.tsx';
 import type { Column } from './board-model.ts';
-import type { ColumnActions, ColumnDialogName } from './column-menu.tsx';
+import type { ColumnActions, ColumnDialogName } from './column-menu-types.ts';
 import { checkName, parseWipLimit, RULES } from './field-rules.ts';
 
 /** The dialog the column menu asked for. */

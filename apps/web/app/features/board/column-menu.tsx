@@ -3,16 +3,11 @@
  * clear the WIP limit, make it (or stop it being) the done column, delete it. A column that still holds
  * cards asks where they go before it is deleted.
  */
+
 import { lazy, Suspense, useState } from 'react';
 import { MenuButton } from '../../components/menu.tsx';
 import type { Column } from './board-model.ts';
-
-export interface ColumnActions {
-  updateColumn(columnId: string, patch: Partial<Pick<Column, 'name' | 'wipLimit' | 'isDone'>>): void;
-  deleteColumn(columnId: string, moveTasksTo: string | null): void;
-}
-
-export type ColumnDialogName = 'rename' | 'wip' | 'delete';
+import type { ColumnActions, ColumnDialogName } from './column-menu-types.ts';
 
 // The dialogs load when one first opens: they are not needed for the board's first paint.
 const ColumnDialog = lazy(() => import('./column-dialogs.tsx').then((m) => ({ default: m.ColumnDialog })));

@@ -6,7 +6,8 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { memo, useMemo } from 'react';
 import { AddTaskForm } from './add-forms.tsx';
 import type { Column, Label, Profile, Task } from './board-model.ts';
-import { type ColumnActions, ColumnMenu } from './column-menu.tsx';
+import { ColumnMenu } from './column-menu.tsx';
+import type { ColumnActions } from './column-menu-types.ts';
 import { sortableStyle, sortableTransition } from './motion.ts';
 import { TaskCard, type TaskCardProps } from './task-card.tsx';
 import { useItemIds } from './use-item-ids.ts';

@@ -9,7 +9,7 @@ import { lazy, useCallback, useMemo } from 'react';
 import { useFetcher, useParams, useRouteLoaderData } from 'react-router';
 import type { Theme } from '../../lib/theme.ts';
 import type { PaletteContext } from './palette.tsx';
-import type { PaletteOpen } from './palette-launcher.tsx';
+import type { PaletteOpen } from './palette-open.ts';
 
 const Palette = lazy(() => import('./palette.tsx').then((m) => ({ default: m.Palette })));
 const ShortcutsSheet = lazy(() =>

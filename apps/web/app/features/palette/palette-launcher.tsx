@@ -4,11 +4,11 @@
  * first-paint JavaScript: what opens is loaded with `import()` on first use. `?` is never taken from someone
  * typing in a field.
  */
+
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Theme } from '../../lib/theme.ts';
 import { isTyping } from '../../lib/typing.ts';
-
-export type PaletteOpen = 'palette' | 'shortcuts';
+import type { PaletteOpen } from './palette-open.ts';
 
 const PaletteHost = lazy(() => import('./palette-host.tsx').then((m) => ({ default: m.PaletteHost })));
 
