@@ -1,9 +1,12 @@
 /**
  * Import boundaries (STYLE.md, decision 167): a feature imports no other feature and no route; a component
  * (app/components) imports no feature and no route; app/lib imports neither; no package imports an app. A new
- * import across a boundary fails here, naming the file and what it imports.
+ * import across a boundary fails here, naming the file and what it imports. No module imports itself back
+ * through others either (an import cycle), type-only and lazy imports included: each names a pair of modules
+ * that cannot be understood, or split, one without the other.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -71,6 +74,37 @@ function packageViolations(): string[] {
   return found;
 }
 
+/** Each import cycle among `files` (relative imports), as its modules from the repository root, once. */
+export function importCycles(files: string[]): string[][] {
+  const known = new Set(files);
+  const edges = new Map(
+    files.map((file) => [
+      file,
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => resolve(dirname(file), specifier))
+        .filter((to) => known.has(to)),
+    ]),
+  );
+  const cycles = new Map<string, string[]>();
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const to of edges.get(file) ?? []) {
+      if (state.get(to) === 'open') {
+        const cycle = path.slice(path.indexOf(to)).map((f) => relative(ROOT, f));
+        cycles.set([...cycle].sort().join(' '), cycle);
+      } else if (!state.has(to)) visit(to);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of files) if (!state.has(file)) visit(file);
+  return [...cycles.values()];
+}
+
 describe('import boundaries', () => {
   it('reads the imports of a module, and not what its comments quote', () => {
     const source = [
@@ -102,5 +136,22 @@ describe('import boundaries', () => {
   it('packages import nothing from the apps', () => {
     expect(sourceFiles(join(ROOT, 'packages')).length).toBeGreaterThan(100);
     expect(packageViolations()).toEqual([]);
+  });
+
+  it('finds a cycle, however it is imported', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cycles-'));
+    writeFileSync(join(dir, 'menu.tsx'), "const Dialog = lazy(() => import('./dialog.tsx'));");
+    writeFileSync(join(dir, 'dialog.tsx'), "import type { Props } from './menu.tsx';");
+    writeFileSync(join(dir, 'leaf.ts'), "import { x } from './menu.tsx';");
+    const cycles = importCycles(['menu.tsx', 'dialog.tsx', 'leaf.ts'].map((name) => join(dir, name)));
+    rmSync(dir, { recursive: true });
+    expect(cycles.map((cycle) => cycle.map((file) => file.split('/').at(-1)))).toEqual([
+      ['menu.tsx', 'dialog.tsx'],
+    ]);
+  });
+
+  it('no module of the app or of a package imports itself back', () => {
+    const trees = [APP, ...['stack', 'data', 'shared'].map((name) => join(ROOT, 'packages', name, 'src'))];
+    expect(trees.flatMap((tree) => importCycles(sourceFiles(tree)))).toEqual([]);
   });
 });
