@@ -11,7 +11,7 @@ import { expect, signInQuickly, test } from './fixtures.ts';
 // The machine is shared: a page's hydration can take seconds under load.
 test.describe.configure({ timeout: 60_000 });
 
-const FIXTURE = new URL('./fixtures/trello-board.json', import.meta.url).pathname;
+const FIXTURE = new URL('../../../../packages/shared/src/trello/trello-board.json', import.meta.url).pathname;
 
 /** alice's own fresh workspace, so imported boards never meet another test's limit. */
 async function aliceWorkspace(page: Page): Promise<string> {

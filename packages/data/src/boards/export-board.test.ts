@@ -5,12 +5,7 @@ import { exportBoard } from './export-board.ts';
 import { importTrello } from './import-trello.ts';
 
 const fixture = () =>
-  JSON.parse(
-    readFileSync(
-      new URL('../../../../apps/web/tests/e2e/fixtures/trello-board.json', import.meta.url),
-      'utf8',
-    ),
-  );
+  JSON.parse(readFileSync(new URL('../../../shared/src/trello/trello-board.json', import.meta.url), 'utf8'));
 
 describe('exportBoard', () => {
   it('reads the whole board in board order, archived cards, labels, checklists and comments included', async () => {

@@ -5,12 +5,7 @@ import { createWorld, type World } from '../../tests/world.ts';
 import { importTrello } from './import-trello.ts';
 
 const fixture = () =>
-  JSON.parse(
-    readFileSync(
-      new URL('../../../../apps/web/tests/e2e/fixtures/trello-board.json', import.meta.url),
-      'utf8',
-    ),
-  );
+  JSON.parse(readFileSync(new URL('../../../shared/src/trello/trello-board.json', import.meta.url), 'utf8'));
 
 /** The workspace's board names, read with the service role (what exists, whoever can see it). */
 async function boardNames(world: World): Promise<string[]> {

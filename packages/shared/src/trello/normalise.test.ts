@@ -2,13 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normaliseTrelloExport, readTrelloFile } from './normalise.ts';
 
-const fixture = () =>
-  JSON.parse(
-    readFileSync(
-      new URL('../../../../apps/web/tests/e2e/fixtures/trello-board.json', import.meta.url),
-      'utf8',
-    ),
-  );
+const fixture = () => JSON.parse(readFileSync(new URL('./trello-board.json', import.meta.url), 'utf8'));
 
 describe('normaliseTrelloExport', () => {
   it('maps the sample board: open lists, done column, labels, checklists, comments and the report', () => {
