@@ -32,8 +32,12 @@ export function importsOf(source: string): string[] {
   return [...code.matchAll(SPECIFIER)].map((match) => match[2]!);
 }
 
-/** Where an import points, as a path from the repository root, or the bare specifier for a package. */
+/**
+ * Where an import points, as a path from the repository root, or the bare specifier for a package. `#app/…` is
+ * the app's own alias (package.json `imports`) for `apps/web/app/…`.
+ */
 function target(file: string, specifier: string): string {
+  if (specifier.startsWith('#app/')) return relative(ROOT, join(APP, specifier.slice('#app/'.length)));
   return specifier.startsWith('.') ? relative(ROOT, resolve(dirname(file), specifier)) : specifier;
 }
 
@@ -81,8 +85,8 @@ export function importCycles(files: string[]): string[][] {
     files.map((file) => [
       file,
       importsOf(readFileSync(file, 'utf8'))
-        .filter((specifier) => specifier.startsWith('.'))
-        .map((specifier) => resolve(dirname(file), specifier))
+        .filter((specifier) => specifier.startsWith('.') || specifier.startsWith('#app/'))
+        .map((specifier) => resolve(ROOT, target(file, specifier)))
         .filter((to) => known.has(to)),
     ]),
   );

@@ -3,7 +3,7 @@
  * is signed in (their avatar and name, leading to /account), sign out.
  */
 import { Form, Link } from 'react-router';
-import type { Theme } from '../lib/theme.ts';
+import type { Theme } from '#app/lib/theme.ts';
 import { Avatar } from './avatar.tsx';
 import { LogoMark } from './logo-mark.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';

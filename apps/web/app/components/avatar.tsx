@@ -3,7 +3,7 @@
  * layout shift), lazy unless above the fold, and initials when there is no picture or it fails to load.
  */
 import { useContext, useState } from 'react';
-import { PublicEnvContext } from '../lib/public-env.ts';
+import { PublicEnvContext } from '#app/lib/public-env.ts';
 import { avatarImageUrl, avatarSrcSet, initials } from './avatar-url.ts';
 
 export interface AvatarProps {

@@ -1,6 +1,6 @@
 /** @module components/theme-switch — one button cycling system/light/dark; a plain form without JavaScript. */
 import { useFetcher } from 'react-router';
-import { nextTheme, type Theme } from '../lib/theme.ts';
+import { nextTheme, type Theme } from '#app/lib/theme.ts';
 
 const LABEL: Record<Theme, string> = { system: 'Theme: system', light: 'Theme: light', dark: 'Theme: dark' };
 

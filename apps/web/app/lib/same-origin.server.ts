@@ -3,7 +3,7 @@
  * (cross-site request forgery): every action, page or resource route, passes through this root middleware.
  */
 import type { MiddlewareFunction } from 'react-router';
-import { env } from '../env.server.ts';
+import { env } from '#app/env.server.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import { env } from '../env.server.ts';
+import { env } from '#app/env.server.ts';
 
 /** Exported for entry.server, which puts the nonce on React Router's and React's inline scripts. */
 export const nonceContext = createContext<string>('');

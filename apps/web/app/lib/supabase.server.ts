@@ -6,7 +6,7 @@ import type { LanesClient } from '@lanes/data/client';
 import type { Database } from '@lanes/shared/database';
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
-import { env } from '../env.server.ts';
+import { env } from '#app/env.server.ts';
 import { pagePath, signInPath } from './safe-next.ts';
 import { secureCookies } from './security-headers.server.ts';
 

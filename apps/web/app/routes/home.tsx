@@ -3,9 +3,9 @@
  * an account lands here with `?deleted=1`, which the page confirms.
  */
 import { Link, redirect } from 'react-router';
-import { FormNotice } from '../components/form-error.tsx';
-import { LogoMark } from '../components/logo-mark.tsx';
-import { getSupabase } from '../lib/supabase.server.ts';
+import { FormNotice } from '#app/components/form-error.tsx';
+import { LogoMark } from '#app/components/logo-mark.tsx';
+import { getSupabase } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/home.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Lanes — a realtime task board for small teams' }];

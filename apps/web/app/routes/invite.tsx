@@ -3,11 +3,11 @@
  * accept leads into the workspace. Unknown tokens are a 404, used ones a 410 page that says why.
  */
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { CardPage } from '../components/card-page.tsx';
-import { GeneralErrorBoundary } from '../components/error-boundary.tsx';
-import { answerInvitation, loadInvitation } from '../features/invitations/invitation.server.ts';
-import { InvitationCard, UnknownInvitation } from '../features/invitations/invitation-card.tsx';
-import { getSupabase } from '../lib/supabase.server.ts';
+import { CardPage } from '#app/components/card-page.tsx';
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx';
+import { answerInvitation, loadInvitation } from '#app/features/invitations/invitation.server.ts';
+import { InvitationCard, UnknownInvitation } from '#app/features/invitations/invitation-card.tsx';
+import { getSupabase } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/invite.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

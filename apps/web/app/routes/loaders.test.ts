@@ -2,7 +2,7 @@
 import type { LanesClient } from '@lanes/data/client';
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { requireUser, type SessionUser, supabaseContext } from '../lib/supabase.server.ts';
+import { requireUser, type SessionUser, supabaseContext } from '#app/lib/supabase.server.ts';
 import { loader as confirmLoader } from './auth/confirm.tsx';
 import { loader as signInLoader } from './auth/sign-in.tsx';
 import { loader as homeLoader } from './home.tsx';

@@ -1,6 +1,6 @@
 /** @module routes/not-found — any unknown path: a real 404 status with the 404 page. */
 import { data } from 'react-router';
-import { NotFound } from '../components/error-boundary.tsx';
+import { NotFound } from '#app/components/error-boundary.tsx';
 import type { Route } from './+types/not-found.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Not found · Lanes' }];

@@ -1,8 +1,8 @@
 /** @module routes/theme — stores the theme choice in a cookie; back to the page without JavaScript. */
 import { data, redirect } from 'react-router';
-import { safeNext } from '../lib/safe-next.ts';
-import { themeCookie } from '../lib/theme.server.ts';
-import { isTheme } from '../lib/theme.ts';
+import { safeNext } from '#app/lib/safe-next.ts';
+import { themeCookie } from '#app/lib/theme.server.ts';
+import { isTheme } from '#app/lib/theme.ts';
 import type { Route } from './+types/theme.ts';
 
 export async function action({ request }: Route.ActionArgs) {

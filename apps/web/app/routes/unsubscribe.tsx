@@ -2,10 +2,10 @@
  * @module routes/unsubscribe — `/unsubscribe?token=…`: the page a notification email's unsubscribe link opens,
  * signed in or not (decision 075). The GET asks; only the POST changes a preference.
  */
-import { CardPage } from '../components/card-page.tsx';
-import { confirmUnsubscribe, readUnsubscribeLink } from '../features/account/unsubscribe.server.ts';
-import { UnsubscribeCard } from '../features/account/unsubscribe-card.tsx';
-import { getSupabase } from '../lib/supabase.server.ts';
+import { CardPage } from '#app/components/card-page.tsx';
+import { confirmUnsubscribe, readUnsubscribeLink } from '#app/features/account/unsubscribe.server.ts';
+import { UnsubscribeCard } from '#app/features/account/unsubscribe-card.tsx';
+import { getSupabase } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/unsubscribe.ts';
 
 export const meta: Route.MetaFunction = () => [

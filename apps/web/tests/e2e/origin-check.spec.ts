@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import routes from '../../app/routes.ts';
+import routes from '#app/routes.ts';
 import { expect, signInQuickly, test } from './fixtures.ts';
 
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../app');

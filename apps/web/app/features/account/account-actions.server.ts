@@ -14,10 +14,10 @@ import { LanesError, validationError } from '@lanes/shared/errors';
 import { changeEmailInput, changePasswordInput } from '@lanes/shared/schemas/auth';
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
-import { env } from '../../env.server.ts';
-import { type FormErrors, toFormErrors } from '../../lib/form-errors.ts';
-import { formText } from '../../lib/form-values.ts';
-import type { SessionUser } from '../../lib/supabase.server.ts';
+import { env } from '#app/env.server.ts';
+import { type FormErrors, toFormErrors } from '#app/lib/form-errors.ts';
+import { formText } from '#app/lib/form-values.ts';
+import type { SessionUser } from '#app/lib/supabase.server.ts';
 import { type AuthGuard, askForReauthentication, proveCurrentPassword } from './current-password.server.ts';
 import { postedChoices, saveNotificationChoices } from './save-notifications.server.ts';
 

@@ -7,12 +7,12 @@ import { LanesError } from '@lanes/shared/errors';
 import { checkAvatarFile } from '@lanes/shared/schemas/avatar';
 import { useId, useState } from 'react';
 import { Form, useNavigation, useRevalidator } from 'react-router';
-import { Avatar } from '../../components/avatar.tsx';
-import { Button } from '../../components/button.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { toFormErrors } from '../../lib/form-errors.ts';
-import { usePublicEnv } from '../../lib/public-env.ts';
-import { getBrowserClient } from '../../lib/supabase.client.ts';
+import { Avatar } from '#app/components/avatar.tsx';
+import { Button } from '#app/components/button.tsx';
+import { FormError } from '#app/components/form-error.tsx';
+import { toFormErrors } from '#app/lib/form-errors.ts';
+import { usePublicEnv } from '#app/lib/public-env.ts';
+import { getBrowserClient } from '#app/lib/supabase.client.ts';
 import type { AccountActionData } from './account-actions.server.ts';
 
 type Upload = { state: 'idle' } | { state: 'sending'; percent: number } | { state: 'error'; message: string };

@@ -6,7 +6,7 @@
 import { requestReauthentication } from '@lanes/data/account/request-reauthentication';
 import { verifyCurrentPassword } from '@lanes/data/account/verify-current-password';
 import { createLanesClient, type LanesClient } from '@lanes/data/client';
-import { env } from '../../env.server.ts';
+import { env } from '#app/env.server.ts';
 
 /** The limits for this visitor and this account, handed in by the route (it composes the auth feature's). */
 export interface AuthGuard {

@@ -3,10 +3,10 @@
  * workspace with other members is refused, and told which workspaces to hand over first (SPEC §4, §8).
  */
 import { Form, Link } from 'react-router';
-import { Button } from '../../components/button.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import { Button } from '#app/components/button.tsx';
+import { FormError } from '#app/components/form-error.tsx';
+import { TextField } from '#app/components/text-field.tsx';
+import { useValidatedForm } from '#app/lib/use-validated-form.ts';
 import type { AccountActionData } from './account-actions.server.ts';
 
 const ORDER = ['confirm'] as const;

@@ -7,8 +7,8 @@ import { NOTIFICATION_DELIVERIES, NOTIFICATION_KINDS } from '@lanes/shared/const
 import type { NotificationPreferences } from '@lanes/shared/schemas/notification';
 import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { Button } from '../../components/button.tsx';
-import { FormError, FormNotice } from '../../components/form-error.tsx';
+import { Button } from '#app/components/button.tsx';
+import { FormError, FormNotice } from '#app/components/form-error.tsx';
 import type { AccountActionData } from './account-actions.server.ts';
 import { DELIVERY_LABELS, KIND_LABELS, timeZoneChoices } from './notification-choices.ts';
 

@@ -1,10 +1,10 @@
 /** @module features/account/profile-form — the display name teammates see. */
 import { updateProfileInput } from '@lanes/shared/schemas/profile';
 import { Form } from 'react-router';
-import { Button } from '../../components/button.tsx';
-import { FormError, FormNotice } from '../../components/form-error.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import { Button } from '#app/components/button.tsx';
+import { FormError, FormNotice } from '#app/components/form-error.tsx';
+import { TextField } from '#app/components/text-field.tsx';
+import { useValidatedForm } from '#app/lib/use-validated-form.ts';
 import type { AccountActionData } from './account-actions.server.ts';
 
 const ORDER = ['displayName'] as const;

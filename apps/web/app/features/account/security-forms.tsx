@@ -4,11 +4,11 @@
  */
 import { changeEmailInput, changePasswordInput } from '@lanes/shared/schemas/auth';
 import { Form, Link, useNavigation } from 'react-router';
-import { Button } from '../../components/button.tsx';
-import { FormError, FormNotice } from '../../components/form-error.tsx';
-import { CurrentPasswordField, NewPasswordField } from '../../components/password-fields.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import { Button } from '#app/components/button.tsx';
+import { FormError, FormNotice } from '#app/components/form-error.tsx';
+import { CurrentPasswordField, NewPasswordField } from '#app/components/password-fields.tsx';
+import { TextField } from '#app/components/text-field.tsx';
+import { useValidatedForm } from '#app/lib/use-validated-form.ts';
 import type { AccountActionData, AccountIntent } from './account-actions.server.ts';
 
 const PASSWORD_ORDER = ['currentPassword', 'password', 'nonce'] as const;

@@ -4,7 +4,7 @@
  */
 import type { NotificationKind } from '@lanes/shared/constants';
 import { Form, Link } from 'react-router';
-import { Button } from '../../components/button.tsx';
+import { Button } from '#app/components/button.tsx';
 import { KIND_LABELS } from './notification-choices.ts';
 import type { UnsubscribeDone, UnsubscribeView } from './unsubscribe.server.ts';
 

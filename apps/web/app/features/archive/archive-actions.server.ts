@@ -8,8 +8,8 @@ import { archiveTask } from '@lanes/data/tasks/archive-task';
 import { deleteTask } from '@lanes/data/tasks/delete-task';
 import { LanesError } from '@lanes/shared/errors';
 import { data } from 'react-router';
-import { toFormErrors } from '../../lib/form-errors.ts';
-import { formText } from '../../lib/form-values.ts';
+import { toFormErrors } from '#app/lib/form-errors.ts';
+import { formText } from '#app/lib/form-values.ts';
 
 export interface ArchiveActionResult {
   intent: 'restore' | 'delete';

@@ -7,8 +7,8 @@ import { createHmac } from 'node:crypto';
 import { beginAuthAttempt } from '@lanes/data/account/begin-auth-attempt';
 import { signInSucceeded } from '@lanes/data/account/sign-in-succeeded';
 import type { LanesClient } from '@lanes/data/client';
-import { env } from '../../env.server.ts';
-import { clientAddress } from '../../lib/client-address.server.ts';
+import { env } from '#app/env.server.ts';
+import { clientAddress } from '#app/lib/client-address.server.ts';
 
 export interface AttemptKeys {
   accountKey: string;

@@ -7,8 +7,8 @@ import type { LanesClient } from '@lanes/data/client';
 import { toLanesError } from '@lanes/data/errors';
 import { LanesError } from '@lanes/shared/errors';
 import type { EMAIL_OTP_TYPES } from '@lanes/shared/schemas/auth';
-import { safeNext } from '../../lib/safe-next.ts';
-import { readUser } from '../../lib/supabase.server.ts';
+import { safeNext } from '#app/lib/safe-next.ts';
+import { readUser } from '#app/lib/supabase.server.ts';
 
 export interface ConfirmResult {
   next: string;

@@ -3,8 +3,8 @@
  * recovery), because the data layer's links lead to plain `/auth/confirm` without a `next`.
  */
 import { parseCookieHeader } from '@supabase/ssr';
-import { safeNext } from '../../lib/safe-next.ts';
-import { secureCookies } from '../../lib/security-headers.server.ts';
+import { safeNext } from '#app/lib/safe-next.ts';
+import { secureCookies } from '#app/lib/security-headers.server.ts';
 
 const NAME = 'lanes-next';
 const attributes = () => `Path=/auth; HttpOnly; SameSite=Lax${secureCookies() ? '; Secure' : ''}`;

@@ -1,11 +1,11 @@
 /** @module features/auth/recovery-forms — "send me a recovery email" and "set a new password". */
 import { emailOnlyInput, updatePasswordInput } from '@lanes/shared/schemas/auth';
 import { Form } from 'react-router';
-import { Button } from '../../components/button.tsx';
-import { FormError, FormNotice } from '../../components/form-error.tsx';
-import { NewPasswordField } from '../../components/password-fields.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import { Button } from '#app/components/button.tsx';
+import { FormError, FormNotice } from '#app/components/form-error.tsx';
+import { NewPasswordField } from '#app/components/password-fields.tsx';
+import { TextField } from '#app/components/text-field.tsx';
+import { useValidatedForm } from '#app/lib/use-validated-form.ts';
 import type { AuthActionData } from './auth-forms.server.ts';
 
 export function ForgotPasswordForm({ result }: { result: AuthActionData | undefined }) {

@@ -5,10 +5,10 @@
 import { emailOnlyInput, signInInput } from '@lanes/shared/schemas/auth';
 import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
-import { Button } from '../../components/button.tsx';
-import { FormError, FormNotice } from '../../components/form-error.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import { Button } from '#app/components/button.tsx';
+import { FormError, FormNotice } from '#app/components/form-error.tsx';
+import { TextField } from '#app/components/text-field.tsx';
+import { useValidatedForm } from '#app/lib/use-validated-form.ts';
 import type { AuthActionData } from './auth-forms.server.ts';
 
 const ORDER = ['email', 'password'] as const;

@@ -13,7 +13,7 @@ import { unwatchBoard } from '@lanes/data/notifications/unwatch-board';
 import { watchBoard } from '@lanes/data/notifications/watch-board';
 import { createTask } from '@lanes/data/tasks/create-task';
 import { isLanesError } from '@lanes/shared/errors';
-import { refusalMessage } from '../../lib/form-errors.ts';
+import { refusalMessage } from '#app/lib/form-errors.ts';
 
 export interface BoardActionResult {
   error: string | null;

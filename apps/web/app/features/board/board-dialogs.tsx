@@ -4,7 +4,7 @@
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { Dialog, DialogActions } from '../../components/dialog.tsx';
+import { Dialog, DialogActions } from '#app/components/dialog.tsx';
 import type { BoardActionResult } from './board-actions.server.ts';
 import type { BoardDialogName, BoardMenuProps } from './board-menu-types.ts';
 

@@ -24,8 +24,8 @@ import { moveTaskToBoard } from '@lanes/data/tasks/move-task-to-board';
 import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
 import type { LabelColor } from '@lanes/shared/constants';
 import { isLanesError } from '@lanes/shared/errors';
-import type { PublicEnv } from '../../lib/public-env.ts';
-import { getBrowserClient } from '../../lib/supabase.client.ts';
+import type { PublicEnv } from '#app/lib/public-env.ts';
+import { getBrowserClient } from '#app/lib/supabase.client.ts';
 
 import type { Outcome } from './write-queue.ts';
 

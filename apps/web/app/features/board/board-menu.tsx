@@ -6,7 +6,7 @@
 
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MenuButton, type MenuItem } from '../../components/menu.tsx';
+import { MenuButton, type MenuItem } from '#app/components/menu.tsx';
 import type { BoardDialogName, BoardMenuProps } from './board-menu-types.ts';
 import { useWatchBoardItem } from './watch-board.tsx';
 

@@ -6,7 +6,7 @@ import type { GetBoardResult } from '@lanes/data/boards/get-board';
 import type { Priority } from '@lanes/shared/constants';
 import type { ColumnRow, LabelRow } from '@lanes/shared/schemas/board';
 import type { TaskRow } from '@lanes/shared/schemas/task';
-import { byNameField } from '../../lib/names.ts';
+import { byNameField } from '#app/lib/names.ts';
 
 export interface Column {
   id: string;

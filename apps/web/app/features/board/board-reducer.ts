@@ -5,7 +5,7 @@
  */
 import type { ColumnRow, LabelRow } from '@lanes/shared/schemas/board';
 import type { TaskRow } from '@lanes/shared/schemas/task';
-import { byNameField } from '../../lib/names.ts';
+import { byNameField } from '#app/lib/names.ts';
 import {
   type BoardModel,
   byPosition,

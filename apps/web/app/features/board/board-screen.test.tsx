@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PublicEnvContext } from '../../lib/public-env.ts';
+import { PublicEnvContext } from '#app/lib/public-env.ts';
 import type { BoardModel } from './board-model.ts';
 import { BoardScreen } from './board-screen.tsx';
 import { NO_FILTER } from './filters.ts';

@@ -7,8 +7,8 @@
 import { DndContext } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { afterFirstPaint } from '../../lib/after-first-paint.ts';
-import { byName } from '../../lib/names.ts';
+import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
+import { byName } from '#app/lib/names.ts';
 import { AddColumnForm } from './add-forms.tsx';
 import { announcements, instructions } from './announcements.ts';
 import type { BoardModel } from './board-model.ts';

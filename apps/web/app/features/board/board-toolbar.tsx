@@ -4,7 +4,7 @@
  */
 import type { Viewer } from '@lanes/data/realtime/subscribe-board';
 import { memo } from 'react';
-import { Avatar } from '../../components/avatar.tsx';
+import { Avatar } from '#app/components/avatar.tsx';
 import type { Label, Profile } from './board-model.ts';
 import type { BoardFilter } from './filters.ts';
 import type { Connection } from './use-board-live.ts';

@@ -7,7 +7,7 @@
 import type { MoveTarget } from '@lanes/data/boards/list-move-targets';
 import { type Dispatch, useCallback, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { usePublicEnv } from '../../lib/public-env.ts';
+import { usePublicEnv } from '#app/lib/public-env.ts';
 import type { BoardModel } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
 import { CardMenu } from './card-menu.tsx';

@@ -3,7 +3,7 @@
  * focused card), so keyboard and phone users never need to drag: Move to… (a column of this or another board, top
  * or bottom), Copy link, the board's labels ticked on or off for this card, Manage labels…, and Archive.
  */
-import { Menu, type MenuItem } from '../../components/menu.tsx';
+import { Menu, type MenuItem } from '#app/components/menu.tsx';
 import type { Label, Task } from './board-model.ts';
 import type { CardMenuState } from './card-menu-place.ts';
 

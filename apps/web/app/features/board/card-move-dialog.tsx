@@ -5,7 +5,7 @@
  */
 import type { MoveTarget } from '@lanes/data/boards/list-move-targets';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Dialog, DialogActions } from '../../components/dialog.tsx';
+import { Dialog, DialogActions } from '#app/components/dialog.tsx';
 import type { Column, Task } from './board-model.ts';
 import type { CardPlace } from './card-moves.ts';
 import type { Outcome } from './write-queue.ts';

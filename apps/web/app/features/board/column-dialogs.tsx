@@ -3,7 +3,7 @@
  * the cards go). Loaded when one first opens, not with the board's first paint.
  */
 import { type FormEvent, useState } from 'react';
-import { Dialog, DialogActions } from '../../components/dialog.tsx';
+import { Dialog, DialogActions } from '#app/components/dialog.tsx';
 import type { Column } from './board-model.ts';
 import type { ColumnActions, ColumnDialogName } from './column-menu-types.ts';
 import { checkName, parseWipLimit, RULES } from './field-rules.ts';

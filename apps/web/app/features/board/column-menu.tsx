@@ -5,7 +5,7 @@
  */
 
 import { lazy, Suspense, useState } from 'react';
-import { MenuButton } from '../../components/menu.tsx';
+import { MenuButton } from '#app/components/menu.tsx';
 import type { Column } from './board-model.ts';
 import type { ColumnActions, ColumnDialogName } from './column-menu-types.ts';
 

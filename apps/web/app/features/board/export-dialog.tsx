@@ -3,7 +3,7 @@
  * tasks) or JSON (everything, checklists and comments included), each a plain download link to the board's
  * export routes (decision 188). Loaded when it first opens.
  */
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog } from '#app/components/dialog.tsx';
 
 export function ExportDialog({ boardPath, onClose }: { boardPath: string; onClose(): void }) {
   return (

@@ -2,7 +2,7 @@
  * @module features/board/filters — which cards the filter bar lets through: words of the title or `#number`,
  * an assignee (or "nobody"), a label. Kept in the URL's query so a filtered board can be shared.
  */
-import { fold } from '../../lib/names.ts';
+import { fold } from '#app/lib/names.ts';
 import type { Task } from './board-model.ts';
 
 export interface BoardFilter {

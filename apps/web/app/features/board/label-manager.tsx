@@ -4,7 +4,7 @@
  */
 import { LABEL_COLORS } from '@lanes/shared/constants';
 import { type FormEvent, useId, useState } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog } from '#app/components/dialog.tsx';
 import type { Label } from './board-model.ts';
 import { checkName, RULES } from './field-rules.ts';
 

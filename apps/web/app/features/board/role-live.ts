@@ -6,8 +6,8 @@
 import { getMyRole } from '@lanes/data/members/get-my-role';
 import { subscribeMembers } from '@lanes/data/realtime/subscribe-members';
 import type { Role } from '@lanes/shared/constants';
-import type { PublicEnv } from '../../lib/public-env.ts';
-import { getRealtimeClient } from '../../lib/supabase.client.ts';
+import type { PublicEnv } from '#app/lib/public-env.ts';
+import { getRealtimeClient } from '#app/lib/supabase.client.ts';
 
 export interface RoleFollower {
   stop(): void;

@@ -8,8 +8,8 @@
  * live. Decision 123.
  */
 import { type KeyboardEvent, type MouseEvent, memo } from 'react';
-import { Avatar } from '../../components/avatar.tsx';
-import { formatDay, isDueSoon, isOverdue, today } from '../../lib/time-format.ts';
+import { Avatar } from '#app/components/avatar.tsx';
+import { formatDay, isDueSoon, isOverdue, today } from '#app/lib/time-format.ts';
 import type { Label, Profile, Task } from './board-model.ts';
 import { useCardSortable } from './card-sortable.ts';
 import { sortableStyle, sortableTransition } from './motion.ts';

@@ -5,9 +5,9 @@
  */
 import type { BoardEvent, BoardSubscription, Drag, Viewer } from '@lanes/data/realtime/subscribe-board';
 import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
-import { afterFirstPaint } from '../../lib/after-first-paint.ts';
-import { loadInTurns } from '../../lib/load-in-turns.ts';
-import { type PublicEnv, usePublicEnv } from '../../lib/public-env.ts';
+import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
+import { loadInTurns } from '#app/lib/load-in-turns.ts';
+import { type PublicEnv, usePublicEnv } from '#app/lib/public-env.ts';
 import { fromBoard } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
 import { toBoardAction } from './live-events.ts';

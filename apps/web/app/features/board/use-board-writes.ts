@@ -4,8 +4,8 @@
  * the board is put back as the server has it and the user is told why.
  */
 import { type Dispatch, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { forgetEarly } from '../../lib/early-panel.ts';
-import { usePublicEnv } from '../../lib/public-env.ts';
+import { forgetEarly } from '#app/lib/early-panel.ts';
+import { usePublicEnv } from '#app/lib/public-env.ts';
 import type { BoardWrites } from './board-live.ts';
 import { type BoardModel, type Column, type Label, type Task, tasksIn } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';

@@ -7,9 +7,9 @@
 import type { Role } from '@lanes/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { afterFirstPaint } from '../../lib/after-first-paint.ts';
-import { loadInTurns } from '../../lib/load-in-turns.ts';
-import { usePublicEnv } from '../../lib/public-env.ts';
+import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
+import { loadInTurns } from '#app/lib/load-in-turns.ts';
+import { usePublicEnv } from '#app/lib/public-env.ts';
 
 export interface LiveRole {
   role: Role;

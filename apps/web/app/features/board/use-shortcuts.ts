@@ -4,7 +4,7 @@
  * Typing in a field is never taken over. The `?` sheet (features/palette) lists them.
  */
 import { useEffect } from 'react';
-import { isTyping } from '../../lib/typing.ts';
+import { isTyping } from '#app/lib/typing.ts';
 
 const KEYS = new Set(['/', 'j', 'k', 'n']);
 

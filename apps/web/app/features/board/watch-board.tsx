@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
-import type { MenuItem } from '../../components/menu.tsx';
+import type { MenuItem } from '#app/components/menu.tsx';
 
 const label = (watching: boolean) => (watching ? 'Stop watching board' : 'Watch board');
 const intent = (watching: boolean) => (watching ? 'unwatch-board' : 'watch-board');

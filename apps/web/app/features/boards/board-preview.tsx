@@ -2,7 +2,7 @@
  * @module features/boards/board-preview — the board as plain server-rendered lists: columns with their task
  * cards. The interactive board (drag and drop, realtime, presence) replaces this component in its own feature.
  */
-import { Avatar } from '../../components/avatar.tsx';
+import { Avatar } from '#app/components/avatar.tsx';
 
 export interface PreviewTask {
   id: string;

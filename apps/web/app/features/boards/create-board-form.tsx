@@ -2,10 +2,10 @@
 import { boardDescription, boardName } from '@lanes/shared/schemas/board';
 import { Form } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../components/button.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import { Button } from '#app/components/button.tsx';
+import { FormError } from '#app/components/form-error.tsx';
+import { TextField } from '#app/components/text-field.tsx';
+import { useValidatedForm } from '#app/lib/use-validated-form.ts';
 import type { CreateBoardData } from './create-board.server.ts';
 
 // The shared rules for the fields a person types; the workspace id comes from the URL on the server.

@@ -3,8 +3,8 @@ import { createBoard } from '@lanes/data/boards/create-board';
 import type { LanesClient } from '@lanes/data/client';
 import { LanesError } from '@lanes/shared/errors';
 import { data, redirect } from 'react-router';
-import { type FormErrors, toFormErrors } from '../../lib/form-errors.ts';
-import { formText } from '../../lib/form-values.ts';
+import { type FormErrors, toFormErrors } from '#app/lib/form-errors.ts';
+import { formText } from '#app/lib/form-values.ts';
 
 export interface CreateBoardData {
   errors: FormErrors;

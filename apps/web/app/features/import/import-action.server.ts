@@ -10,7 +10,7 @@ import type { ImportReport } from '@lanes/shared/schemas/trello';
 import { TRELLO_EXPORT_MAX_BYTES } from '@lanes/shared/schemas/trello';
 import { readTrelloFile, tooLarge } from '@lanes/shared/trello/normalise';
 import { data } from 'react-router';
-import type { WorkspaceContext } from '../../lib/load-workspace.server.ts';
+import type { WorkspaceContext } from '#app/lib/load-workspace.server.ts';
 
 export type ImportActionResult =
   | { ok: true; boardId: string; boardName: string; report: ImportReport }

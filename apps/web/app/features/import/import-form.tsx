@@ -8,8 +8,8 @@ import { TRELLO_EXPORT_MAX_BYTES } from '@lanes/shared/schemas/trello';
 import { normaliseTrelloExport, readTrelloFile, tooLarge } from '@lanes/shared/trello/normalise';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { Button } from '../../components/button.tsx';
-import { FormError } from '../../components/form-error.tsx';
+import { Button } from '#app/components/button.tsx';
+import { FormError } from '#app/components/form-error.tsx';
 import { ImportReport } from './import-report.tsx';
 
 type Preview = { report: Report; name: string } | { error: string } | null;

@@ -4,8 +4,8 @@
  * friendly empty state. Plain links and a POST form: it all works without JavaScript.
  */
 import { Form, Link } from 'react-router';
-import { Avatar } from '../../components/avatar.tsx';
-import { type RelativeOptions, relativeTime } from '../../lib/time-format.ts';
+import { Avatar } from '#app/components/avatar.tsx';
+import { type RelativeOptions, relativeTime } from '#app/lib/time-format.ts';
 import type { InboxGroup } from './inbox-model.ts';
 
 export interface InboxPage {

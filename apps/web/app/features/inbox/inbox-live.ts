@@ -6,8 +6,8 @@
  */
 import { countUnreadNotifications } from '@lanes/data/notifications/count-unread-notifications';
 import { subscribeNotifications } from '@lanes/data/notifications/subscribe-notifications';
-import type { PublicEnv } from '../../lib/public-env.ts';
-import { getRealtimeClient } from '../../lib/supabase.client.ts';
+import type { PublicEnv } from '#app/lib/public-env.ts';
+import { getRealtimeClient } from '#app/lib/supabase.client.ts';
 
 export interface UnreadFollower {
   stop(): void;

@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
-import { afterFirstPaint } from '../../lib/after-first-paint.ts';
-import { loadInTurns } from '../../lib/load-in-turns.ts';
-import { usePublicEnv } from '../../lib/public-env.ts';
+import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
+import { loadInTurns } from '#app/lib/load-in-turns.ts';
+import { usePublicEnv } from '#app/lib/public-env.ts';
 
 export interface LiveUnread {
   count: number;

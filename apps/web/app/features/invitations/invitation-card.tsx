@@ -4,7 +4,7 @@
  */
 import type { InvitationStatus } from '@lanes/shared/constants';
 import { Form, Link, useNavigation } from 'react-router';
-import { Button } from '../../components/button.tsx';
+import { Button } from '#app/components/button.tsx';
 import type { InvitationAnswer, InvitationView } from './invitation.server.ts';
 
 const ROLE_NAMES = { admin: 'an admin', member: 'a member', viewer: 'a viewer' } as const;

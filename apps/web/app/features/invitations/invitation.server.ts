@@ -10,7 +10,7 @@ import { previewInvitation } from '@lanes/data/invitations/preview-invitation';
 import type { InvitableRole, InvitationStatus } from '@lanes/shared/constants';
 import { type ErrorCode, LanesError } from '@lanes/shared/errors';
 import { data, redirect } from 'react-router';
-import type { SessionUser } from '../../lib/supabase.server.ts';
+import type { SessionUser } from '#app/lib/supabase.server.ts';
 
 /** Who is looking: nobody signed in, the invitee, or someone signed in with another email. */
 export type Viewer = 'signed-out' | 'invitee' | 'other';

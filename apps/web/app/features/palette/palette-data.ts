@@ -7,9 +7,9 @@ import { listBoards } from '@lanes/data/boards/list-boards';
 import { listMembers } from '@lanes/data/members/list-members';
 import { searchWorkspace } from '@lanes/data/search/search-workspace';
 import { listWorkspaces } from '@lanes/data/workspaces/list-workspaces';
-import { byName } from '../../lib/names.ts';
-import type { PublicEnv } from '../../lib/public-env.ts';
-import { getBrowserClient } from '../../lib/supabase.client.ts';
+import { byName } from '#app/lib/names.ts';
+import type { PublicEnv } from '#app/lib/public-env.ts';
+import { getBrowserClient } from '#app/lib/supabase.client.ts';
 import type { PaletteSource } from './palette-model.ts';
 
 export type Directory = Pick<PaletteSource, 'boards' | 'people' | 'workspaces'>;

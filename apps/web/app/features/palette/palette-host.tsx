@@ -7,7 +7,7 @@
 import { ROLE_RANK, type Role } from '@lanes/shared/constants';
 import { lazy, useCallback, useMemo } from 'react';
 import { useFetcher, useParams, useRouteLoaderData } from 'react-router';
-import type { Theme } from '../../lib/theme.ts';
+import type { Theme } from '#app/lib/theme.ts';
 import type { PaletteContext } from './palette.tsx';
 import type { PaletteOpen } from './palette-open.ts';
 

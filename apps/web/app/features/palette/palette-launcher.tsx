@@ -6,8 +6,8 @@
  */
 
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Theme } from '../../lib/theme.ts';
-import { isTyping } from '../../lib/typing.ts';
+import type { Theme } from '#app/lib/theme.ts';
+import { isTyping } from '#app/lib/typing.ts';
 import type { PaletteOpen } from './palette-open.ts';
 
 const PaletteHost = lazy(() => import('./palette-host.tsx').then((m) => ({ default: m.PaletteHost })));

@@ -3,7 +3,7 @@
  * outside one), the tasks the search found, people and actions, in groups, each option with what choosing it
  * does. Pure, so the matching and the order are tested without a browser.
  */
-import { fold } from '../../lib/names.ts';
+import { fold } from '#app/lib/names.ts';
 
 export type PaletteGroup = 'Boards' | 'Workspaces' | 'Tasks' | 'People' | 'Actions';
 

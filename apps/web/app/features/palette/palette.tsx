@@ -5,8 +5,8 @@
  */
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../components/dialog.tsx';
-import { usePublicEnv } from '../../lib/public-env.ts';
+import { Dialog } from '#app/components/dialog.tsx';
+import { usePublicEnv } from '#app/lib/public-env.ts';
 import paletteCss from './palette.css?inline';
 import {
   cachedDirectory,

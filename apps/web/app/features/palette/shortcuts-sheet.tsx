@@ -2,7 +2,7 @@
  * @module features/palette/shortcuts-sheet — the `?` dialog listing every keyboard shortcut, grouped. Loaded
  * when it first opens.
  */
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog } from '#app/components/dialog.tsx';
 import paletteCss from './palette.css?inline';
 import { shortcutGroups } from './shortcuts.ts';
 

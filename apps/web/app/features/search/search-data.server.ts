@@ -11,8 +11,8 @@ import { searchWorkspace } from '@lanes/data/search/search-workspace';
 import { LanesError } from '@lanes/shared/errors';
 import type { SearchHit } from '@lanes/shared/schemas/search';
 import { SEARCH_MAX_LENGTH } from '@lanes/shared/schemas/search';
-import type { WorkspaceContext } from '../../lib/load-workspace.server.ts';
-import { byName } from '../../lib/names.ts';
+import type { WorkspaceContext } from '#app/lib/load-workspace.server.ts';
+import { byName } from '#app/lib/names.ts';
 import { type SearchParams, toSearchInput } from './search-params.ts';
 
 export interface SearchOption {

@@ -1,10 +1,10 @@
 /** @module features/settings/danger-zone — delete the workspace (owners), typing its name to confirm. */
 import { Form } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../components/button.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import { Button } from '#app/components/button.tsx';
+import { FormError } from '#app/components/form-error.tsx';
+import { TextField } from '#app/components/text-field.tsx';
+import { useValidatedForm } from '#app/lib/use-validated-form.ts';
 import type { SettingsActionData } from './settings-actions.server.ts';
 
 const ORDER = ['confirm'] as const;

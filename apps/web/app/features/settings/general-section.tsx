@@ -2,10 +2,10 @@
 import { workspaceName } from '@lanes/shared/schemas/workspace';
 import { Form } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../components/button.tsx';
-import { FormError, FormNotice } from '../../components/form-error.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import { Button } from '#app/components/button.tsx';
+import { FormError, FormNotice } from '#app/components/form-error.tsx';
+import { TextField } from '#app/components/text-field.tsx';
+import { useValidatedForm } from '#app/lib/use-validated-form.ts';
 import type { SettingsActionData } from './settings-actions.server.ts';
 
 const fields = z.object({ name: workspaceName });

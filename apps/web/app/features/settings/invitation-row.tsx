@@ -1,6 +1,6 @@
 /** @module features/settings/invitation-row — one pending invitation: to whom, which role, expiry; resend, revoke. */
 import { useFetcher } from 'react-router';
-import { Button } from '../../components/button.tsx';
+import { Button } from '#app/components/button.tsx';
 import { ROLE_LABELS } from './role-select.tsx';
 import { RowMessage } from './row-message.tsx';
 import type { SettingsActionData } from './settings-actions.server.ts';

@@ -3,7 +3,7 @@
  * answer explains what to do instead, as SPEC §8 asks of that error.
  */
 import { Form, useNavigation } from 'react-router';
-import { Button } from '../../components/button.tsx';
+import { Button } from '#app/components/button.tsx';
 import type { SettingsActionData } from './settings-actions.server.ts';
 
 export function LeaveSection({

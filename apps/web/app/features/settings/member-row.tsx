@@ -1,7 +1,7 @@
 /** @module features/settings/member-row — one member: who, their role (changeable where allowed), remove. */
 import { useFetcher } from 'react-router';
-import { Avatar } from '../../components/avatar.tsx';
-import { Button } from '../../components/button.tsx';
+import { Avatar } from '#app/components/avatar.tsx';
+import { Button } from '#app/components/button.tsx';
 import { ROLE_LABELS, RoleSelect } from './role-select.tsx';
 import { RowMessage } from './row-message.tsx';
 import type { SettingsActionData } from './settings-actions.server.ts';

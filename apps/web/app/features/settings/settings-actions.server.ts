@@ -15,9 +15,9 @@ import type { Role } from '@lanes/shared/constants';
 import { LanesError } from '@lanes/shared/errors';
 import { inviteMemberInputFor } from '@lanes/shared/schemas/invitation';
 import { data, redirect } from 'react-router';
-import { env } from '../../env.server.ts';
-import { type FormErrors, fromIssues, toFormErrors } from '../../lib/form-errors.ts';
-import { formText } from '../../lib/form-values.ts';
+import { env } from '#app/env.server.ts';
+import { type FormErrors, fromIssues, toFormErrors } from '#app/lib/form-errors.ts';
+import { formText } from '#app/lib/form-values.ts';
 import type { SettingsWorkspace } from './settings-data.server.ts';
 
 export const INTENTS = [

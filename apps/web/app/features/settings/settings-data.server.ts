@@ -9,7 +9,7 @@ import { listMemberEmails } from '@lanes/data/members/list-member-emails';
 import { listMembers } from '@lanes/data/members/list-members';
 import { ROLES, type Role } from '@lanes/shared/constants';
 import { canChangeRole, canManageMembers } from '@lanes/shared/schemas/member';
-import { type RelativeOptions, relativeTime } from '../../lib/time-format.ts';
+import { type RelativeOptions, relativeTime } from '#app/lib/time-format.ts';
 
 // Expiries and cool-downs in days at most, to the nearest unit: an invitation sent a moment ago "expires in 7
 // days", not 6 and not "next week"; written in US English on the server, the same text after hydration.

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
-import { usePublicEnv } from '../../lib/public-env.ts';
+import { usePublicEnv } from '#app/lib/public-env.ts';
 
 /** Subscribes after hydration (supabase-js loads lazily, off the first paint); one reload per change. */
 export function useMembersLive(workspaceId: string) {
@@ -15,7 +15,7 @@ export function useMembersLive(workspaceId: string) {
     let unsubscribe: (() => Promise<void>) | undefined;
     void Promise.all([
       import('@lanes/data/realtime/subscribe-members'),
-      import('../../lib/supabase.client.ts'),
+      import('#app/lib/supabase.client.ts'),
     ]).then(async ([{ subscribeMembers }, { getRealtimeClient }]) => {
       const client = await getRealtimeClient(env);
       if (closed) return;

@@ -4,7 +4,7 @@
  * `Intl` (decision 129), the same on the server and after hydration.
  */
 import type { ActivityEntry } from '@lanes/data/activity/list-task-activity';
-import { formatDay, isoDay } from '../../lib/time-format.ts';
+import { formatDay, isoDay } from '#app/lib/time-format.ts';
 
 /** Titles and item texts longer than this are cut with an ellipsis: the line says what changed, not all of it. */
 const SHORT = 48;

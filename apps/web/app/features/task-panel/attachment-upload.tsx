@@ -7,7 +7,7 @@ import { ATTACHMENT_TYPES, attachmentType } from '@lanes/shared/attachment-types
 import { LIMITS } from '@lanes/shared/constants';
 import { type RefObject, useCallback, useEffect, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { usePublicEnv } from '../../lib/public-env.ts';
+import { usePublicEnv } from '#app/lib/public-env.ts';
 
 interface Upload {
   key: string;

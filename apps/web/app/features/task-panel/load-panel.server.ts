@@ -8,9 +8,9 @@ import { isWatchingTask } from '@lanes/data/notifications/is-watching-task';
 import { getTaskPanel } from '@lanes/data/tasks/get-task-panel';
 import { LanesError } from '@lanes/shared/errors';
 import type { RouterContextProvider } from 'react-router';
-import { toRouteError } from '../../lib/http.server.ts';
-import { byNameField } from '../../lib/names.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { toRouteError } from '#app/lib/http.server.ts';
+import { byNameField } from '#app/lib/names.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { PanelModel } from './panel-model.ts';
 import { type RenderedMarkdown, renderComment } from './render-markdown.server.tsx';
 export interface PanelData {

@@ -4,8 +4,8 @@
  * with `import()`, so neither the board nor the panel pays for it on first paint.
  */
 import { listMentionCandidates } from '@lanes/data/notifications/list-mention-candidates';
-import type { PublicEnv } from '../../lib/public-env.ts';
-import { getBrowserClient } from '../../lib/supabase.client.ts';
+import type { PublicEnv } from '#app/lib/public-env.ts';
+import { getBrowserClient } from '#app/lib/supabase.client.ts';
 import type { MentionPerson } from './mention-model.ts';
 
 export async function loadMentionPeople(env: PublicEnv, workspaceId: string): Promise<MentionPerson[]> {

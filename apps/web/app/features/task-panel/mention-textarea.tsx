@@ -5,7 +5,7 @@
  * and a typed `@handle` is resolved by the database.
  */
 import { type TextareaHTMLAttributes, useId, useRef, useState } from 'react';
-import { Avatar } from '../../components/avatar.tsx';
+import { Avatar } from '#app/components/avatar.tsx';
 import {
   findTrigger,
   insertPick,

@@ -23,7 +23,7 @@ import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
 import { updateTask } from '@lanes/data/tasks/update-task';
 import type { Priority } from '@lanes/shared/constants';
 import { isLanesError, LanesError } from '@lanes/shared/errors';
-import { refusalMessage } from '../../lib/form-errors.ts';
+import { refusalMessage } from '#app/lib/form-errors.ts';
 
 export type PanelIntent =
   | 'title'

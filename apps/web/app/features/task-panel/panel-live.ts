@@ -3,8 +3,8 @@
  * with `import()` once the panel is on screen, so it never weighs on the board's first paint.
  */
 import { subscribeTask, type TaskEvent } from '@lanes/data/realtime/subscribe-task';
-import type { PublicEnv } from '../../lib/public-env.ts';
-import { getRealtimeClient } from '../../lib/supabase.client.ts';
+import type { PublicEnv } from '#app/lib/public-env.ts';
+import { getRealtimeClient } from '#app/lib/supabase.client.ts';
 
 export async function connectTask(env: PublicEnv, taskId: string, onEvent: (event: TaskEvent) => void) {
   return subscribeTask(await getRealtimeClient(env), { taskId }, onEvent);

@@ -1,7 +1,7 @@
 import type { AttachmentRow } from '@lanes/shared/schemas/attachment';
 import type { CommentRow } from '@lanes/shared/schemas/comment';
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from '../../lib/time-format.ts';
+import { relativeTime } from '#app/lib/time-format.ts';
 import { describeActivity } from './activity-list.tsx';
 import { formatBytes } from './attachment-list.tsx';
 import { type PanelModel, panelReducer } from './panel-model.ts';

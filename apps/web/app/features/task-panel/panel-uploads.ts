@@ -4,8 +4,8 @@
  */
 import { uploadAttachment } from '@lanes/data/attachments/upload-attachment';
 import { isLanesError } from '@lanes/shared/errors';
-import type { PublicEnv } from '../../lib/public-env.ts';
-import { getBrowserClient } from '../../lib/supabase.client.ts';
+import type { PublicEnv } from '#app/lib/public-env.ts';
+import { getBrowserClient } from '#app/lib/supabase.client.ts';
 
 async function pixelSize(file: File): Promise<{ width?: number; height?: number }> {
   if (!file.type.startsWith('image/')) return {};

@@ -3,7 +3,7 @@
  * per workspace and tab the first time a writing box is focused (`load()`), then shared by every box.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { type PublicEnv, usePublicEnv } from '../../lib/public-env.ts';
+import { type PublicEnv, usePublicEnv } from '#app/lib/public-env.ts';
 import type { MentionPerson } from './mention-model.ts';
 
 const cache = new Map<string, Promise<MentionPerson[]>>();

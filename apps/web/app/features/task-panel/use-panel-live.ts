@@ -5,9 +5,9 @@
  */
 import type { TaskEvent, TaskSubscription } from '@lanes/data/realtime/subscribe-task';
 import { type Dispatch, useEffect, useRef } from 'react';
-import { afterFirstPaint } from '../../lib/after-first-paint.ts';
-import { loadInTurns } from '../../lib/load-in-turns.ts';
-import { usePublicEnv } from '../../lib/public-env.ts';
+import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
+import { loadInTurns } from '#app/lib/load-in-turns.ts';
+import { usePublicEnv } from '#app/lib/public-env.ts';
 import type { PanelAction } from './panel-model.ts';
 import { REFETCH_MS, refetchTimer, SETTLE_MS } from './refetch-timer.ts';
 import { useIdleRevalidate } from './use-idle-revalidate.ts';

@@ -2,10 +2,10 @@
 import { createWorkspaceInput, slugify } from '@lanes/shared/schemas/workspace';
 import { useRef } from 'react';
 import { Form } from 'react-router';
-import { Button } from '../../components/button.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { useValidatedForm } from '../../lib/use-validated-form.ts';
+import { Button } from '#app/components/button.tsx';
+import { FormError } from '#app/components/form-error.tsx';
+import { TextField } from '#app/components/text-field.tsx';
+import { useValidatedForm } from '#app/lib/use-validated-form.ts';
 import type { CreateWorkspaceData } from './create-workspace.server.ts';
 
 const ORDER = ['name', 'slug'] as const;

@@ -3,8 +3,8 @@ import type { LanesClient } from '@lanes/data/client';
 import { createWorkspace } from '@lanes/data/workspaces/create-workspace';
 import { LanesError } from '@lanes/shared/errors';
 import { data, redirect } from 'react-router';
-import { type FormErrors, toFormErrors } from '../../lib/form-errors.ts';
-import { formText } from '../../lib/form-values.ts';
+import { type FormErrors, toFormErrors } from '#app/lib/form-errors.ts';
+import { formText } from '#app/lib/form-values.ts';
 import { suggestSlug } from './suggest-slug.ts';
 
 export interface CreateWorkspaceData {

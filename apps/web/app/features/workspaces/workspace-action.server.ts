@@ -5,9 +5,9 @@
  */
 import type { LanesClient } from '@lanes/data/client';
 import type { RouterContextProvider } from 'react-router';
-import { toRouteError } from '../../lib/http.server.ts';
-import { loadWorkspace, type WorkspaceContext } from '../../lib/load-workspace.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { toRouteError } from '#app/lib/http.server.ts';
+import { loadWorkspace, type WorkspaceContext } from '#app/lib/load-workspace.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 
 interface ActionArgs {
   request: Request;

@@ -2,17 +2,17 @@
 import { getNotificationPreferences } from '@lanes/data/notifications/get-notification-preferences';
 import { getProfile } from '@lanes/data/profiles/get-profile';
 import { getTimeZone } from '@lanes/data/profiles/get-time-zone';
-import { accountAction } from '../../features/account/account-actions.server.ts';
-import { AvatarField } from '../../features/account/avatar-field.tsx';
-import { DeleteAccountForm } from '../../features/account/delete-account-form.tsx';
-import { NotificationsForm } from '../../features/account/notifications-form.tsx';
-import { ProfileForm } from '../../features/account/profile-form.tsx';
-import { EmailForm, PasswordForm, SessionsForm } from '../../features/account/security-forms.tsx';
-import { attemptKeys, beginEmail, beginSignIn, signedIn } from '../../features/auth/auth-limits.server.ts';
-import { toRouteError } from '../../lib/http.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { accountAction } from '#app/features/account/account-actions.server.ts';
+import { AvatarField } from '#app/features/account/avatar-field.tsx';
+import { DeleteAccountForm } from '#app/features/account/delete-account-form.tsx';
+import { NotificationsForm } from '#app/features/account/notifications-form.tsx';
+import { ProfileForm } from '#app/features/account/profile-form.tsx';
+import { EmailForm, PasswordForm, SessionsForm } from '#app/features/account/security-forms.tsx';
+import { attemptKeys, beginEmail, beginSignIn, signedIn } from '#app/features/auth/auth-limits.server.ts';
+import { toRouteError } from '#app/lib/http.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/account.ts';
-import '../../features/account/account.css';
+import '#app/features/account/account.css';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your account · Lanes' }];
 

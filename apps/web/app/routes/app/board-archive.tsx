@@ -6,14 +6,14 @@ import { listBoards } from '@lanes/data/boards/list-boards';
 import { listArchivedTasks } from '@lanes/data/tasks/list-archived-tasks';
 import { ROLE_RANK } from '@lanes/shared/constants';
 import { Link } from 'react-router';
-import { FormError, FormNotice } from '../../components/form-error.tsx';
-import archiveCss from '../../features/archive/archive.css?inline';
-import { archiveAction } from '../../features/archive/archive-actions.server.ts';
-import { ArchiveList } from '../../features/archive/archive-list.tsx';
-import { runWorkspaceAction } from '../../features/workspaces/workspace-action.server.ts';
-import { notFound, toRouteError } from '../../lib/http.server.ts';
-import { loadWorkspace } from '../../lib/load-workspace.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { FormError, FormNotice } from '#app/components/form-error.tsx';
+import archiveCss from '#app/features/archive/archive.css?inline';
+import { archiveAction } from '#app/features/archive/archive-actions.server.ts';
+import { ArchiveList } from '#app/features/archive/archive-list.tsx';
+import { runWorkspaceAction } from '#app/features/workspaces/workspace-action.server.ts';
+import { notFound, toRouteError } from '#app/lib/http.server.ts';
+import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/board-archive.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -3,10 +3,10 @@
  * (decision 188). Anyone who can see the board may export it; 404 otherwise.
  */
 import { exportBoard } from '@lanes/data/boards/export-board';
-import { boardCsv } from '../../features/export/board-csv.ts';
-import { notFound, toRouteError } from '../../lib/http.server.ts';
-import { loadWorkspace } from '../../lib/load-workspace.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { boardCsv } from '#app/features/export/board-csv.ts';
+import { notFound, toRouteError } from '#app/lib/http.server.ts';
+import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/board-export.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

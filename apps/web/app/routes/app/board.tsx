@@ -16,20 +16,20 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
-import boardCss from '../../features/board/board.css?inline';
-import { runBoardAction } from '../../features/board/board-actions.server.ts';
-import { BoardMenu } from '../../features/board/board-menu.tsx';
-import { FIRST_CARDS_PER_COLUMN, fromBoard } from '../../features/board/board-model.ts';
-import { BoardScreen } from '../../features/board/board-screen.tsx';
-import { readFilter } from '../../features/board/filters.ts';
-import { readOnlyNotice } from '../../features/board/read-only-notice.ts';
-import { useLiveRole } from '../../features/board/use-live-role.ts';
-import { WatchBoardForm } from '../../features/board/watch-board.tsx';
-import { notFound, toRouteError } from '../../lib/http.server.ts';
-import { loadWorkspace } from '../../lib/load-workspace.server.ts';
-import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
-import { usePanelIntent } from '../../lib/use-panel-intent.ts';
+import boardCss from '#app/features/board/board.css?inline';
+import { runBoardAction } from '#app/features/board/board-actions.server.ts';
+import { BoardMenu } from '#app/features/board/board-menu.tsx';
+import { FIRST_CARDS_PER_COLUMN, fromBoard } from '#app/features/board/board-model.ts';
+import { BoardScreen } from '#app/features/board/board-screen.tsx';
+import { readFilter } from '#app/features/board/filters.ts';
+import { readOnlyNotice } from '#app/features/board/read-only-notice.ts';
+import { useLiveRole } from '#app/features/board/use-live-role.ts';
+import { WatchBoardForm } from '#app/features/board/watch-board.tsx';
+import { notFound, toRouteError } from '#app/lib/http.server.ts';
+import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
+import { revalidateUnlessOnlyAPanelChanged } from '#app/lib/panel-navigation.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
+import { usePanelIntent } from '#app/lib/use-panel-intent.ts';
 import type { Route } from './+types/board.ts';
 import type { loader as layoutLoader } from './layout.tsx';
 

@@ -5,8 +5,8 @@
  */
 import { openNotification } from '@lanes/data/notifications/open-notification';
 import { redirect } from 'react-router';
-import { toRouteError } from '../../lib/http.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { toRouteError } from '#app/lib/http.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/inbox-open.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

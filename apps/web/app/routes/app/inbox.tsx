@@ -4,12 +4,12 @@
  * something new arrives (decision 180).
  */
 import { useNavigation } from 'react-router';
-import { FormNotice } from '../../components/form-error.tsx';
-import inboxCss from '../../features/inbox/inbox.css?inline';
-import { InboxList } from '../../features/inbox/inbox-list.tsx';
-import { inboxAction, readInboxPage } from '../../features/inbox/inbox-page.server.ts';
-import { toRouteError } from '../../lib/http.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { FormNotice } from '#app/components/form-error.tsx';
+import inboxCss from '#app/features/inbox/inbox.css?inline';
+import { InboxList } from '#app/features/inbox/inbox-list.tsx';
+import { inboxAction, readInboxPage } from '#app/features/inbox/inbox-page.server.ts';
+import { toRouteError } from '#app/lib/http.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/inbox.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inbox · Lanes' }];

@@ -2,13 +2,13 @@
 import { countUnreadNotifications } from '@lanes/data/notifications/count-unread-notifications';
 import { getProfile } from '@lanes/data/profiles/get-profile';
 import { Outlet, useRouteLoaderData } from 'react-router';
-import { AppHeader } from '../../components/app-header.tsx';
-import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
-import { Bell } from '../../features/inbox/bell.tsx';
-import { PaletteLauncher } from '../../features/palette/palette-launcher.tsx';
-import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
-import type { RootData } from '../../root.tsx';
+import { AppHeader } from '#app/components/app-header.tsx';
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx';
+import { Bell } from '#app/features/inbox/bell.tsx';
+import { PaletteLauncher } from '#app/features/palette/palette-launcher.tsx';
+import { revalidateUnlessOnlyAPanelChanged } from '#app/lib/panel-navigation.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
+import type { RootData } from '#app/root.tsx';
 import type { Route } from './+types/layout.ts';
 
 /**

@@ -9,8 +9,8 @@ import { getAttachmentUrl } from '@lanes/data/attachments/get-attachment-url';
 import { listAttachments } from '@lanes/data/attachments/list-attachments';
 import { signThumbnails } from '@lanes/data/attachments/sign-thumbnails';
 import { redirect } from 'react-router';
-import { notFound, toRouteError } from '../../lib/http.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { notFound, toRouteError } from '#app/lib/http.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/task-file.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -6,8 +6,8 @@
  * own redirect, which leads back to the task. Never stored by a cache: it is one user's view of the task at one
  * moment.
  */
-import { readPanel } from '../../features/task-panel/load-panel.server.ts';
-import { getSupabase } from '../../lib/supabase.server.ts';
+import { readPanel } from '#app/features/task-panel/load-panel.server.ts';
+import { getSupabase } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/task-panel-data.ts';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };

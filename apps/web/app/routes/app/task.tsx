@@ -4,13 +4,13 @@
  * one of another board. The action runs the panel's writes, with or without JavaScript.
  */
 import { redirect } from 'react-router';
-import { readPanel } from '../../features/task-panel/load-panel.server.ts';
-import panelCss from '../../features/task-panel/panel.css?inline';
-import { runPanelAction } from '../../features/task-panel/panel-actions.server.ts';
-import { PanelError } from '../../features/task-panel/panel-error.tsx';
-import { TaskPanel } from '../../features/task-panel/task-panel.tsx';
-import { takeEarly } from '../../lib/early-panel.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { readPanel } from '#app/features/task-panel/load-panel.server.ts';
+import panelCss from '#app/features/task-panel/panel.css?inline';
+import { runPanelAction } from '#app/features/task-panel/panel-actions.server.ts';
+import { PanelError } from '#app/features/task-panel/panel-error.tsx';
+import { TaskPanel } from '#app/features/task-panel/task-panel.tsx';
+import { takeEarly } from '#app/lib/early-panel.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/task.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -3,13 +3,13 @@ import { boardOpenTaskCounts } from '@lanes/data/boards/board-open-task-counts';
 import { listBoards } from '@lanes/data/boards/list-boards';
 import { ROLE_RANK } from '@lanes/shared/constants';
 import { Link } from 'react-router';
-import { BoardList } from '../../features/boards/board-list.tsx';
-import { createBoardAction } from '../../features/boards/create-board.server.ts';
-import { CreateBoardForm } from '../../features/boards/create-board-form.tsx';
-import { runWorkspaceAction } from '../../features/workspaces/workspace-action.server.ts';
-import { toRouteError } from '../../lib/http.server.ts';
-import { loadWorkspace } from '../../lib/load-workspace.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { BoardList } from '#app/features/boards/board-list.tsx';
+import { createBoardAction } from '#app/features/boards/create-board.server.ts';
+import { CreateBoardForm } from '#app/features/boards/create-board-form.tsx';
+import { runWorkspaceAction } from '#app/features/workspaces/workspace-action.server.ts';
+import { toRouteError } from '#app/lib/http.server.ts';
+import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/workspace-boards.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -5,14 +5,14 @@
  */
 import { ROLE_RANK } from '@lanes/shared/constants';
 import { Link } from 'react-router';
-import importCss from '../../features/import/import.css?inline';
-import { importAction } from '../../features/import/import-action.server.ts';
-import { ImportForm } from '../../features/import/import-form.tsx';
-import { ImportReport } from '../../features/import/import-report.tsx';
-import { runWorkspaceAction } from '../../features/workspaces/workspace-action.server.ts';
-import { toRouteError } from '../../lib/http.server.ts';
-import { loadWorkspace } from '../../lib/load-workspace.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import importCss from '#app/features/import/import.css?inline';
+import { importAction } from '#app/features/import/import-action.server.ts';
+import { ImportForm } from '#app/features/import/import-form.tsx';
+import { ImportReport } from '#app/features/import/import-report.tsx';
+import { runWorkspaceAction } from '#app/features/workspaces/workspace-action.server.ts';
+import { toRouteError } from '#app/lib/http.server.ts';
+import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/workspace-import.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

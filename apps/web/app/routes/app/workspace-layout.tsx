@@ -4,11 +4,11 @@
  * settings.
  */
 import { Form, Link, NavLink, Outlet } from 'react-router';
-import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
-import { toRouteError } from '../../lib/http.server.ts';
-import { loadWorkspace } from '../../lib/load-workspace.server.ts';
-import { revalidateUnlessOnlyAPanelChanged } from '../../lib/panel-navigation.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx';
+import { toRouteError } from '#app/lib/http.server.ts';
+import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
+import { revalidateUnlessOnlyAPanelChanged } from '#app/lib/panel-navigation.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/workspace-layout.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -4,14 +4,14 @@
  * reader may see is found (the database searches as them), and outsiders get the layout's 404.
  */
 
-import searchCss from '../../features/search/search.css?inline';
-import { loadSearch } from '../../features/search/search-data.server.ts';
-import { SearchForm } from '../../features/search/search-form.tsx';
-import { readSearchParams } from '../../features/search/search-params.ts';
-import { SearchResults } from '../../features/search/search-results.tsx';
-import { toRouteError } from '../../lib/http.server.ts';
-import { loadWorkspace } from '../../lib/load-workspace.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import searchCss from '#app/features/search/search.css?inline';
+import { loadSearch } from '#app/features/search/search-data.server.ts';
+import { SearchForm } from '#app/features/search/search-form.tsx';
+import { readSearchParams } from '#app/features/search/search-params.ts';
+import { SearchResults } from '#app/features/search/search-results.tsx';
+import { toRouteError } from '#app/lib/http.server.ts';
+import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/workspace-search.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

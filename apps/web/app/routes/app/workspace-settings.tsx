@@ -3,19 +3,19 @@
  * delete. Each role sees only what SPEC §6 lets it do; the database decides in the end.
  */
 
-import { DangerZone } from '../../features/settings/danger-zone.tsx';
-import { GeneralSection } from '../../features/settings/general-section.tsx';
-import { InvitationsSection } from '../../features/settings/invitations-section.tsx';
-import { LeaveSection } from '../../features/settings/leave-section.tsx';
-import { MembersSection } from '../../features/settings/members-section.tsx';
-import settingsCss from '../../features/settings/settings.css?inline';
-import { settingsAction } from '../../features/settings/settings-actions.server.ts';
-import { loadSettings } from '../../features/settings/settings-data.server.ts';
-import { useMembersLive } from '../../features/settings/use-members-live.ts';
-import { runWorkspaceAction } from '../../features/workspaces/workspace-action.server.ts';
-import { toRouteError } from '../../lib/http.server.ts';
-import { loadWorkspace } from '../../lib/load-workspace.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { DangerZone } from '#app/features/settings/danger-zone.tsx';
+import { GeneralSection } from '#app/features/settings/general-section.tsx';
+import { InvitationsSection } from '#app/features/settings/invitations-section.tsx';
+import { LeaveSection } from '#app/features/settings/leave-section.tsx';
+import { MembersSection } from '#app/features/settings/members-section.tsx';
+import settingsCss from '#app/features/settings/settings.css?inline';
+import { settingsAction } from '#app/features/settings/settings-actions.server.ts';
+import { loadSettings } from '#app/features/settings/settings-data.server.ts';
+import { useMembersLive } from '#app/features/settings/use-members-live.ts';
+import { runWorkspaceAction } from '#app/features/workspaces/workspace-action.server.ts';
+import { toRouteError } from '#app/lib/http.server.ts';
+import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/workspace-settings.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -3,12 +3,12 @@
  * with `?removed=1`, which the page explains (decision 191).
  */
 import { listWorkspaces } from '@lanes/data/workspaces/list-workspaces';
-import { FormNotice } from '../../components/form-error.tsx';
-import { createWorkspaceAction } from '../../features/workspaces/create-workspace.server.ts';
-import { CreateWorkspaceForm } from '../../features/workspaces/create-workspace-form.tsx';
-import { WorkspaceList } from '../../features/workspaces/workspace-list.tsx';
-import { toRouteError } from '../../lib/http.server.ts';
-import { requireUser } from '../../lib/supabase.server.ts';
+import { FormNotice } from '#app/components/form-error.tsx';
+import { createWorkspaceAction } from '#app/features/workspaces/create-workspace.server.ts';
+import { CreateWorkspaceForm } from '#app/features/workspaces/create-workspace-form.tsx';
+import { WorkspaceList } from '#app/features/workspaces/workspace-list.tsx';
+import { toRouteError } from '#app/lib/http.server.ts';
+import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/workspaces.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your workspaces · Lanes' }];

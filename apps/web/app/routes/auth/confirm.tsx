@@ -1,9 +1,9 @@
 /** @module routes/auth/confirm — `/auth/confirm`: every emailed link lands here; verified on the server. */
 import { LanesError } from '@lanes/shared/errors';
 import { data, Link, redirect } from 'react-router';
-import { confirmEmailLink } from '../../features/auth/confirm.server.ts';
-import { forgetNext, recalledNext } from '../../features/auth/next-cookie.server.ts';
-import { getSupabase } from '../../lib/supabase.server.ts';
+import { confirmEmailLink } from '#app/features/auth/confirm.server.ts';
+import { forgetNext, recalledNext } from '#app/features/auth/next-cookie.server.ts';
+import { getSupabase } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/confirm.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Confirming · Lanes' }];

@@ -1,16 +1,16 @@
 /** @module routes/auth/forgot-password — `/forgot-password`: emails a recovery link. */
 import { requestPasswordReset } from '@lanes/data/account/request-password-reset';
 import { data, Link } from 'react-router';
-import { env } from '../../env.server.ts';
+import { env } from '#app/env.server.ts';
 import {
   type AuthActionData,
   failed,
   limitEmail,
   retryAfterHeaders,
-} from '../../features/auth/auth-forms.server.ts';
-import { rememberNext } from '../../features/auth/next-cookie.server.ts';
-import { ForgotPasswordForm } from '../../features/auth/recovery-forms.tsx';
-import { getSupabase } from '../../lib/supabase.server.ts';
+} from '#app/features/auth/auth-forms.server.ts';
+import { rememberNext } from '#app/features/auth/next-cookie.server.ts';
+import { ForgotPasswordForm } from '#app/features/auth/recovery-forms.tsx';
+import { getSupabase } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/forgot-password.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Forgot password · Lanes' }];

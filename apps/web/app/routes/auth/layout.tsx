@@ -1,7 +1,7 @@
 /** @module routes/auth/layout — the centred card every sign-in/up/recovery page sits in, with its error boundary. */
 import { Outlet } from 'react-router';
-import { CardPage } from '../../components/card-page.tsx';
-import { GeneralErrorBoundary } from '../../components/error-boundary.tsx';
+import { CardPage } from '#app/components/card-page.tsx';
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx';
 
 export default function AuthLayout() {
   return (

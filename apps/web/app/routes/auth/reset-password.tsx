@@ -1,9 +1,9 @@
 /** @module routes/auth/reset-password — `/reset-password`: a new password, with the session the recovery link made. */
 import { updatePassword } from '@lanes/data/account/update-password';
 import { Link, redirect } from 'react-router';
-import { failed } from '../../features/auth/auth-forms.server.ts';
-import { ResetPasswordForm } from '../../features/auth/recovery-forms.tsx';
-import { getSupabase } from '../../lib/supabase.server.ts';
+import { failed } from '#app/features/auth/auth-forms.server.ts';
+import { ResetPasswordForm } from '#app/features/auth/recovery-forms.tsx';
+import { getSupabase } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/reset-password.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a new password · Lanes' }];

@@ -1,9 +1,9 @@
 /** @module routes/auth/sign-in — `/sign-in`: password or magic link; back to `next` afterwards. */
 import { Link, redirect } from 'react-router';
-import { retryAfterHeaders, signInAction } from '../../features/auth/auth-forms.server.ts';
-import { SignInForm } from '../../features/auth/sign-in-form.tsx';
-import { safeNext } from '../../lib/safe-next.ts';
-import { getSupabase } from '../../lib/supabase.server.ts';
+import { retryAfterHeaders, signInAction } from '#app/features/auth/auth-forms.server.ts';
+import { SignInForm } from '#app/features/auth/sign-in-form.tsx';
+import { safeNext } from '#app/lib/safe-next.ts';
+import { getSupabase } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/sign-in.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Lanes' }];

@@ -1,9 +1,9 @@
 /** @module routes/auth/sign-up — `/sign-up`: create an account, then confirm it from the inbox. */
 import { Link, redirect } from 'react-router';
-import { retryAfterHeaders, signUpAction } from '../../features/auth/auth-forms.server.ts';
-import { SignUpForm } from '../../features/auth/sign-up-form.tsx';
-import { safeNext } from '../../lib/safe-next.ts';
-import { getSupabase } from '../../lib/supabase.server.ts';
+import { retryAfterHeaders, signUpAction } from '#app/features/auth/auth-forms.server.ts';
+import { SignUpForm } from '#app/features/auth/sign-up-form.tsx';
+import { safeNext } from '#app/lib/safe-next.ts';
+import { getSupabase } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/sign-up.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create an account · Lanes' }];
