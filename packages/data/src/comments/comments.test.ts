@@ -16,6 +16,19 @@ describe('comments', () => {
     expect(list.map((c) => [c.body, c.author?.display_name])).toEqual([['First, edited', 'Olive Owner']]);
   });
 
+  it('a comment named by the client and sent twice is stored once; the id of another task stays refused', async () => {
+    const { world, task } = await createTaskWorld('Talk');
+    const id = crypto.randomUUID();
+    const first = await addComment(world.owner.client, { id, taskId: task.id, body: 'Sent offline' });
+    const again = await addComment(world.owner.client, { id, taskId: task.id, body: 'Sent offline' });
+    expect(again.id).toBe(first.id);
+    expect((await listComments(world.owner.client, { taskId: task.id })).map((c) => c.id)).toEqual([id]);
+    const other = await createTaskWorld('Elsewhere');
+    await expect(
+      addComment(other.world.owner.client, { id, taskId: other.task.id, body: 'Same id' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
   it('refuses a blank comment before sending, and a viewer commenting', async () => {
     const { world, task } = await createTaskWorld('Talk');
     const viewer = await world.join('viewer');

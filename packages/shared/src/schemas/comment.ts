@@ -5,7 +5,8 @@ import { id, timestamp, trimmed } from './fields.ts';
 
 export const commentBody = trimmed(1, LIMITS.commentLength);
 
-export const addCommentInput = z.object({ taskId: id, body: commentBody });
+/** `id` is optional: a client that names its comment can send it again without posting it twice. */
+export const addCommentInput = z.object({ id: id.optional(), taskId: id, body: commentBody });
 export type AddCommentInput = z.infer<typeof addCommentInput>;
 
 export const editCommentInput = z.object({ commentId: id, body: commentBody });
