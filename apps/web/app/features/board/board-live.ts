@@ -12,6 +12,7 @@ import { listMoveTargets } from '@lanes/data/boards/list-move-targets';
 import { moveColumn } from '@lanes/data/boards/move-column';
 import { updateColumn } from '@lanes/data/boards/update-column';
 import { updateLabel } from '@lanes/data/boards/update-label';
+import { addComment } from '@lanes/data/comments/add-comment';
 import {
   type BoardEvent,
   type SubscribeBoardInput,
@@ -22,7 +23,8 @@ import { createTask } from '@lanes/data/tasks/create-task';
 import { moveTask } from '@lanes/data/tasks/move-task';
 import { moveTaskToBoard } from '@lanes/data/tasks/move-task-to-board';
 import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
-import type { LabelColor } from '@lanes/shared/constants';
+import { updateTask } from '@lanes/data/tasks/update-task';
+import type { LabelColor, Priority } from '@lanes/shared/constants';
 import { isLanesError } from '@lanes/shared/errors';
 import type { PublicEnv } from '#app/lib/public-env.ts';
 import { getBrowserClient } from '#app/lib/supabase.client.ts';
@@ -85,6 +87,19 @@ export function boardWrites(env: PublicEnv) {
       beforeId: string | null;
       afterId: string | null;
     }) => attempt(() => moveTaskToBoard(client, input)),
+    /** The task panel's field saves (decision 196); `expectedUpdatedAt` makes a text save a CONFLICT if newer. */
+    updateTask: (input: {
+      taskId: string;
+      title?: string;
+      description?: string;
+      assigneeId?: string | null;
+      dueOn?: string | null;
+      priority?: Priority;
+      expectedUpdatedAt?: string;
+    }) => attempt(() => updateTask(client, input)),
+    /** A comment named by the client, so one replayed after a lost answer is not posted twice. */
+    addComment: (input: { id: string; taskId: string; body: string }) =>
+      attempt(() => addComment(client, input)),
     /** Not a write: the card menu's "Move to…" reads where a card can go when it opens. */
     listMoveTargets: (workspaceId: string, signal?: AbortSignal) =>
       attempt(() => listMoveTargets(client, { workspaceId }, signal)),

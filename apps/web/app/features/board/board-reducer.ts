@@ -36,6 +36,12 @@ export type BoardAction =
   /** A card added here, shown while its write waits for the server. */
   | { type: 'add-pending-task'; task: Task }
   | { type: 'task-labels'; taskId: string; labelIds: string[] }
+  /** A field changed in the task panel, shown on the card before the server has it (decision 196). */
+  | {
+      type: 'patch-task';
+      taskId: string;
+      patch: Partial<Pick<Task, 'title' | 'assigneeId' | 'dueOn' | 'priority'>>;
+    }
   /** One label set on or taken off (a teammate's change, or the echo of ours). */
   | { type: 'task-label'; taskId: string; labelId: string; on: boolean }
   /** An edit shown before the server confirms (a refusal refetches the board). */
@@ -64,6 +70,8 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
       const task = { ...action.task, position: keyBetween(last?.position ?? null, null) };
       return { ...model, tasks: [...model.tasks, task] };
     }
+    case 'patch-task':
+      return mapTask(model, action.taskId, (t) => ({ ...t, ...action.patch }));
     case 'task-labels':
       return mapTask(model, action.taskId, (t) => ({ ...t, labelIds: action.labelIds }));
     case 'task-label':

@@ -9,6 +9,7 @@ import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortabl
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
 import { byName } from '#app/lib/names.ts';
+import type { TaskWrites } from '#app/lib/task-writes.ts';
 import { AddColumnForm } from './add-forms.tsx';
 import { announcements, instructions } from './announcements.ts';
 import type { BoardModel } from './board-model.ts';
@@ -49,6 +50,8 @@ export interface BoardScreenProps {
   boardPath: string;
   /** Opens a card's panel (a client navigation to the nested task route). */
   onOpenTask(taskId: string): void;
+  /** Handed the panel's way into the board's write queue (decision 196). */
+  onTaskWrites?(writes: TaskWrites): void;
 }
 
 /**
@@ -64,6 +67,7 @@ export const BoardScreen = memo(function BoardScreen({
   initialFilter,
   boardPath,
   onOpenTask,
+  onTaskWrites,
 }: BoardScreenProps) {
   const [model, dispatch] = useReducer(boardReducer, initial);
   const modelRef = useRef<BoardModel>(model);
@@ -124,6 +128,8 @@ export const BoardScreen = memo(function BoardScreen({
     refused,
     resync: live.refetch,
   });
+
+  useEffect(() => onTaskWrites?.(writes.taskWrites), [onTaskWrites, writes.taskWrites]);
 
   const dnd = useBoardDnd({
     model: getModel,

@@ -19,6 +19,8 @@ export const WRITE_NAMES = [
   'setTaskLabels',
   'archiveTask',
   'moveTaskToBoard',
+  'updateTask',
+  'addComment',
 ] as const satisfies readonly (keyof BoardWrites)[];
 export type WriteName = (typeof WRITE_NAMES)[number];
 export type Input<N extends WriteName> = Parameters<BoardWrites[N]>[0];

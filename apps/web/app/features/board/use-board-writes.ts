@@ -6,11 +6,13 @@
 import { type Dispatch, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { forgetEarly } from '#app/lib/early-panel.ts';
 import { usePublicEnv } from '#app/lib/public-env.ts';
+import type { TaskWrites } from '#app/lib/task-writes.ts';
 import type { BoardWrites } from './board-live.ts';
 import { type BoardModel, type Column, type Label, type Task, tasksIn } from './board-model.ts';
 import type { BoardAction } from './board-reducer.ts';
 import type { Input, NewTask, Value, WriteName } from './board-write-names.ts';
 import { checkName, RULES } from './field-rules.ts';
+import { planTaskWrite } from './task-write-plan.ts';
 import { loadLive } from './use-board-live.ts';
 import { useJournalReplay } from './use-journal-replay.ts';
 import { WriteJournal } from './write-journal.ts';
@@ -157,9 +159,35 @@ export function useBoardWrites(options: BoardWritesOptions) {
 
   useJournalReplay({ journal, enqueue, followCreate, refused, resync });
 
+  /**
+   * The task panel's writes (decision 196): shown on the card at once and queued behind the board's own, so they
+   * wait offline, survive a reload in the journal and are sent in order. A refusal puts the board back; the panel
+   * says why at its field (a CONFLICT is the panel's to resolve, so the board only reads the task again).
+   */
+  const taskWrites = useMemo<TaskWrites>(
+    () => ({
+      send: (write, onUnreachable) => {
+        const plan = planTaskWrite(write);
+        if (plan.shown) dispatch(plan.shown);
+        return send(plan.name, plan.input as never, { onUnreachable }).then((answer) => {
+          if (answer.ok) {
+            if (plan.name === 'updateTask')
+              dispatch({ type: 'task-row', row: answer.value as Value<'updateTask'> });
+            return { ok: true } as const;
+          }
+          if (answer.code === 'CONFLICT') resync();
+          else refused(`A change to a task was not saved: ${answer.message}`);
+          return answer;
+        });
+      },
+    }),
+    [send, dispatch, refused, resync],
+  );
+
   return useMemo(
     () => ({
       send,
+      taskWrites,
       /**
        * A title longer than the limit is answered at once, before anything is sent. Online, the card appears
        * when the server has stored (and numbered) it, and a refusal shows at the field. When the server
@@ -259,7 +287,7 @@ export function useBoardWrites(options: BoardWritesOptions) {
         sendShown('archiveTask', { taskId, archived: true });
       },
     }),
-    [send, sendShown, followCreate, boardId, model, dispatch],
+    [send, sendShown, followCreate, taskWrites, boardId, model, dispatch],
   );
 }
 

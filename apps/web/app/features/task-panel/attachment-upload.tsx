@@ -24,6 +24,10 @@ const ACCEPT = Object.entries(ATTACHMENT_TYPES)
 
 /** Why `file` is not sent at all, or null when it may be. */
 function refusal(file: File): string | null {
+  // Refused up front rather than waiting: a file is not JSON the write journal could keep across a reload, and a
+  // wait that a reload silently drops would lose it (decision 196). The file is still on the person's device.
+  if (navigator.onLine === false)
+    return `You are offline: “${file.name}” was not attached. Attach it again once the connection is back.`;
   if (file.size > LIMITS.attachmentBytes) return 'Over 10 MB: attachments are at most 10 MB.';
   if (!attachmentType(file.name, file.type)) {
     return 'This type of file cannot be attached. Images, PDF, text, office documents and zip files can.';

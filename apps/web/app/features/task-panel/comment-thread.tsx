@@ -5,8 +5,9 @@
  * mention (decision 181); mentions show as chips with the person's current name.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, useOutletContext, useRevalidator } from 'react-router';
 import { Avatar } from '#app/components/avatar.tsx';
+import type { TaskWrites } from '#app/lib/task-writes.ts';
 import { type MentionPerson, toHandles, toReferences } from './mention-model.ts';
 import { MentionText } from './mention-text.tsx';
 import { MentionTextarea } from './mention-textarea.tsx';
@@ -59,7 +60,9 @@ export function CommentThread({ taskId, comments, me, canEdit, canAdmin, workspa
           ))}
         </ol>
       )}
-      {canEdit ? <NewComment taskId={taskId} me={me} mentions={mentions} /> : null}
+      {canEdit ? (
+        <NewComment taskId={taskId} me={me} mentions={mentions} names={names} comments={comments} />
+      ) : null}
     </section>
   );
 }
@@ -166,13 +169,40 @@ function CommentItem({
   );
 }
 
-function NewComment({ taskId, me, mentions }: { taskId: string; me: string; mentions: Mentions }) {
+/** A comment in the board's write queue: shown under the thread until the server has it (decision 196). */
+interface QueuedComment {
+  id: string;
+  body: string;
+  /** It could not reach the server and waits for the connection. */
+  waiting: boolean;
+}
+
+function NewComment({
+  taskId,
+  me,
+  mentions,
+  names,
+  comments,
+}: {
+  taskId: string;
+  me: string;
+  mentions: Mentions;
+  names: ReadonlyMap<string, string>;
+  /** The thread as read: a queued comment that has arrived there (live, or by a read) is no longer shown here. */
+  comments: PanelComment[];
+}) {
   const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:comment` });
+  const queue = useOutletContext<{ taskWrites?: TaskWrites } | undefined>()?.taskWrites;
+  const { revalidate } = useRevalidator();
+  const [allQueued, setQueued] = useState<QueuedComment[]>([]);
+  const queued = allQueued.filter((c) => !comments.some((stored) => stored.id === c.id));
+  const [refused, setRefused] = useState<string | null>(null);
   const [body, setBody] = useState('');
   // An unsent comment survives Esc, closing the panel and reloads (decision 194).
   const draft = useDraft(me, taskId, 'comment', (text) => setBody((now) => (now === '' ? text : now)));
   const picked = useRef(new Map<string, string>());
-  const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const error =
+    refused ?? (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null);
   // The box empties as the comment is sent, so what is typed next starts a new one; a refusal puts the sent
   // text back (unless a new one was begun), so nothing typed is lost.
   const sent = useRef<string | null>(null);
@@ -188,59 +218,98 @@ function NewComment({ taskId, me, mentions }: { taskId: string; me: string; ment
       draft.keep(text);
     }
   }, [fetcher.state, fetcher.data, draft]);
+
+  /** Through the board's queue: shown at once as pending, sent when the server can be reached. */
+  function queueComment(queue: TaskWrites, text: string, posted: string) {
+    const id = crypto.randomUUID();
+    const waiting = !navigator.onLine;
+    setQueued((now) => [...now, { id, body: posted, waiting }]);
+    setRefused(null);
+    const unreachable = () => setQueued((now) => now.map((c) => (c.id === id ? { ...c, waiting: true } : c)));
+    void queue.send({ kind: 'comment', taskId, id, body: posted }, unreachable).then(async (answer) => {
+      if (answer.ok) await revalidate().catch(() => undefined);
+      else {
+        setBody((now) => (now === '' ? text : now));
+        draft.keep(text);
+        setRefused(answer.message);
+      }
+      setQueued((now) => now.filter((c) => c.id !== id));
+    });
+  }
+
   return (
-    <fetcher.Form
-      method="post"
-      className="comment-new"
-      onSubmit={(event) => {
-        // People picked from the list go as references (decision 073); the rest as typed.
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        form.set('body', toReferences(body, picked.current));
-        sent.current = body;
-        picked.current.clear();
-        setBody('');
-        draft.drop();
-        void fetcher.submit(form, { method: 'post' });
-      }}
-    >
-      <input type="hidden" name="intent" value="comment" />
-      <label htmlFor="new-comment" className="visually-hidden">
-        New comment
-      </label>
-      <MentionTextarea
-        id="new-comment"
-        name="body"
-        rows={3}
-        required
-        maxLength={5000}
-        placeholder="Write a comment… (@ to mention)"
-        value={body}
-        people={mentions.people}
-        onValueChange={(text) => {
-          setBody(text);
-          draft.keep(text);
-        }}
-        onPick={(person) => picked.current.set(person.handle, person.id)}
-        onFocus={mentions.load}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'new-comment-error' : undefined}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey))
-            event.currentTarget.form?.requestSubmit();
-          draft.onEscape(event, body);
-        }}
-      />
-      <DraftNote draft={draft} />
-      {error ? (
-        <p id="new-comment-error" className="field-error" role="alert">
-          {error}
-        </p>
+    <>
+      {queued.length > 0 ? (
+        <ol className="comment-list comment-queued" aria-label="Comments not sent yet">
+          {queued.map((comment) => (
+            <li key={comment.id} className="comment is-queued">
+              <div className="comment-main">
+                <p className="comment-head panel-muted">
+                  {comment.waiting ? 'Will be sent when you’re back online' : 'Sending…'}
+                </p>
+                <p className="comment-body">
+                  <MentionText text={comment.body} names={names} />
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={fetcher.state !== 'idle'}>
-        Comment
-      </button>
-    </fetcher.Form>
+      <fetcher.Form
+        method="post"
+        className="comment-new"
+        onSubmit={(event) => {
+          // People picked from the list go as references (decision 073); the rest as typed.
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const posted = toReferences(body, picked.current);
+          form.set('body', posted);
+          picked.current.clear();
+          setBody('');
+          draft.drop();
+          if (queue) return queueComment(queue, body, posted);
+          sent.current = body;
+          void fetcher.submit(form, { method: 'post' });
+        }}
+      >
+        <input type="hidden" name="intent" value="comment" />
+        <label htmlFor="new-comment" className="visually-hidden">
+          New comment
+        </label>
+        <MentionTextarea
+          id="new-comment"
+          name="body"
+          rows={3}
+          required
+          maxLength={5000}
+          placeholder="Write a comment… (@ to mention)"
+          value={body}
+          people={mentions.people}
+          onValueChange={(text) => {
+            setBody(text);
+            draft.keep(text);
+          }}
+          onPick={(person) => picked.current.set(person.handle, person.id)}
+          onFocus={mentions.load}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'new-comment-error' : undefined}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.metaKey || event.ctrlKey))
+              event.currentTarget.form?.requestSubmit();
+            draft.onEscape(event, body);
+          }}
+        />
+        <DraftNote draft={draft} />
+        {error ? (
+          <p id="new-comment-error" className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={fetcher.state !== 'idle'}>
+          Comment
+        </button>
+      </fetcher.Form>
+    </>
   );
 }
 

@@ -22,6 +22,9 @@ export function useIdleRevalidate(): () => void {
   }, [idle, revalidate]);
 
   return useCallback(() => {
+    // Offline a read can only fail, and its failure would replace the panel (and the edits waiting in it) with
+    // "Cannot reach the server"; the live channel's rejoin reads it again once the connection is back (decision 196).
+    if (navigator.onLine === false) return;
     if (latest.current.idle) void latest.current.revalidate();
     else held.current = true;
   }, []);

@@ -7,7 +7,7 @@ import { getBoard } from '@lanes/data/boards/get-board';
 import { listBoards } from '@lanes/data/boards/list-boards';
 import { isWatchingBoard } from '@lanes/data/notifications/is-watching-board';
 import { ROLE_RANK } from '@lanes/shared/constants';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   redirect,
   type ShouldRevalidateFunctionArgs,
@@ -29,6 +29,7 @@ import { notFound, toRouteError } from '#app/lib/http.server.ts';
 import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
 import { revalidateUnlessOnlyAPanelChanged } from '#app/lib/panel-navigation.ts';
 import { requireUser } from '#app/lib/supabase.server.ts';
+import type { TaskWrites } from '#app/lib/task-writes.ts';
 import { usePanelIntent } from '#app/lib/use-panel-intent.ts';
 import type { Route } from './+types/board.ts';
 import type { loader as layoutLoader } from './layout.tsx';
@@ -129,7 +130,9 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
   // paint on (panel.css).
   // The task panel reads the board's live `canEdit` from here: a demotion with a panel open reaches it too,
   // though the panel's own revalidations skip the routes above it (decision 127).
-  const outletContext = useMemo(() => ({ canEdit }), [canEdit]);
+  // It also reads the board's write queue, which the panel's edits go through (decision 196).
+  const [taskWrites, setTaskWrites] = useState<TaskWrites>();
+  const outletContext = useMemo(() => ({ canEdit, taskWrites }), [canEdit, taskWrites]);
   const panel = useOutlet(outletContext);
   // A card's panel starts reading when the pointer rests on the card, before the click (decision 164).
   const intent = usePanelIntent();
@@ -170,6 +173,7 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
         initialFilter={filter}
         boardPath={boardPath}
         onOpenTask={openTask}
+        onTaskWrites={setTaskWrites}
       />
       {panel}
     </section>
