@@ -63,6 +63,11 @@ test('a field change and a comment made offline in the panel are stored after re
     await expectAccessible(page, `panel with a pending write (${scheme})`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  const desk = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await panel(page).locator('.comment.is-queued').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-queue/pending-phone.png' });
+  await page.setViewportSize(desk);
 
   await context.setOffline(false);
   await expect
