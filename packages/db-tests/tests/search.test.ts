@@ -162,6 +162,25 @@ describe('filters', () => {
     expect(flag).toMatchObject({ is_archived: true, is_completed: false });
   });
 
+  test('the filters follow later changes: moved to done and back, archived and restored, also for comment hits', async () => {
+    const w = word();
+    const moved = await task('Moved into done');
+    await comment(moved, `The ${w} notes`);
+    const ids = async (filters: string) => (await search(carol, w, filters)).map((h) => h.task_id);
+    expect(await ids(', filter_done => true')).toEqual([]);
+    // Only the column changes: completed_at is set by the tasks' own before trigger.
+    await db`update public.tasks set column_id = ${acme.done} where id = ${moved}`;
+    expect(await ids(', filter_done => true')).toEqual([moved]);
+    expect(await ids(', filter_done => false')).toEqual([]);
+    await db`update public.tasks set column_id = ${acme.todo} where id = ${moved}`;
+    expect(await ids(', filter_done => false')).toEqual([moved]);
+    await db`update public.tasks set archived_at = now() where id = ${moved}`;
+    expect(await ids('')).toEqual([]);
+    expect(await ids(', filter_archived => true')).toEqual([moved]);
+    await db`update public.tasks set archived_at = null where id = ${moved}`;
+    expect(await ids('')).toEqual([moved]);
+  });
+
   test('by assignee, by label and by board', async () => {
     const w = word();
     const mine = await task(`Assigned ${w}`);
