@@ -15,7 +15,10 @@ export type TaskWrite =
       base?: string;
     }
   | { kind: 'labels'; taskId: string; labelIds: string[] }
-  | { kind: 'comment'; taskId: string; id: string; body: string };
+  | { kind: 'comment'; taskId: string; id: string; body: string }
+  /** A checklist item ticked, unticked or renamed. */
+  | { kind: 'checklist-item'; taskId: string; itemId: string; done?: boolean; body?: string }
+  | { kind: 'checklist-delete'; taskId: string; itemId: string };
 
 export type TaskWriteAnswer = { ok: true } | { ok: false; code: string; message: string };
 

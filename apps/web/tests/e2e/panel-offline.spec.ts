@@ -1,12 +1,12 @@
 /**
- * The task panel's writes go through the board's write queue (decision 196), in Chromium: a field changed and a
- * comment posted offline show at once (the comment as not sent yet), pass axe in both themes while they wait,
+ * The task panel's writes go through the board's write queue (decision 196), in Chromium: a field changed, a
+ * checklist item ticked and a comment posted offline show at once (the comment as not sent yet), pass axe in both themes while they wait,
  * and are stored once the connection is back — or, when the tab was closed offline, once the board is opened
  * again. The server is read with the service key, never through the page.
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_BOARD, admin, card, expect, seededTask, signInQuickly, test } from './fixtures.ts';
+import { ACME_BOARD, admin, adminPost, card, expect, seededTask, signInQuickly, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -23,16 +23,22 @@ async function stored(taskId: string): Promise<{ priority: string; comments: str
   return { priority: task!.priority, comments: comments.map((c) => c.body) };
 }
 
+/** Whether the task's checklist item is ticked in the database. */
+async function ticked(taskId: string): Promise<boolean> {
+  const [item] = (await admin(`/rest/v1/checklist_items?task_id=eq.${taskId}&select=done`, {
+    method: 'GET',
+  })) as { done: boolean }[];
+  return item!.done;
+}
+
 /** Opens the task's panel over the live board, then cuts the connection. */
-async function offlineInPanel(page: Page, context: BrowserContext, title: string): Promise<string> {
-  const id = await seededTask(title);
+async function offlineInPanel(page: Page, context: BrowserContext, id: string) {
   await signInQuickly(page, 'alice@lanes.test');
   await page.goto(`${ACME_BOARD}/t/${id}`);
   await expect(page.locator('.board[data-connection="live"]')).toBeAttached({ timeout: 30_000 });
   await expect(panel(page).getByRole('combobox', { name: 'New comment' })).toBeVisible();
   await context.setOffline(true);
   await expect(page.locator('.board[data-connection="offline"]')).toBeAttached({ timeout: 30_000 });
-  return id;
 }
 
 /** Raises the priority and posts a comment while offline; both show at once, neither is stored yet. */
@@ -53,8 +59,14 @@ test('a field change and a comment made offline in the panel are stored after re
   context,
 }) => {
   const title = `Offline panel ${Date.now().toString(36)}`;
-  const id = await offlineInPanel(page, context, title);
+  const id = await seededTask(title);
+  await adminPost('/rest/v1/checklist_items', { task_id: id, body: 'Pack the charger' });
+  await offlineInPanel(page, context, id);
   await editOffline(page, id, 'Written on the train');
+  const item = panel(page).getByRole('checkbox', { name: 'Pack the charger' });
+  await item.check();
+  await expect(item).toBeChecked();
+  expect(await ticked(id)).toBe(false);
   // The card under the panel shows the new priority before the server has it.
   await expect(card(page, title).locator('.priority-high')).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
@@ -73,6 +85,7 @@ test('a field change and a comment made offline in the panel are stored after re
   await expect
     .poll(() => stored(id), { timeout: 30_000 })
     .toEqual({ priority: 'high', comments: ['Written on the train'] });
+  await expect.poll(() => ticked(id), { timeout: 30_000 }).toBe(true);
   // The comment leaves the waiting list for the thread itself, once.
   await expect(panel(page).locator('.comment.is-queued')).toHaveCount(0, { timeout: 30_000 });
   await expect(panel(page).locator('.comment-body', { hasText: 'Written on the train' })).toHaveCount(1);
@@ -84,7 +97,8 @@ test('panel writes queued offline survive closing the tab and are stored when th
   context,
 }) => {
   const title = `Closed panel ${Date.now().toString(36)}`;
-  const id = await offlineInPanel(page, context, title);
+  const id = await seededTask(title);
+  await offlineInPanel(page, context, id);
   await editOffline(page, id, 'Sent after the tab closed');
   await page.close();
   expect(await stored(id)).toEqual({ priority: 'none', comments: [] });

@@ -12,6 +12,8 @@ import { listMoveTargets } from '@lanes/data/boards/list-move-targets';
 import { moveColumn } from '@lanes/data/boards/move-column';
 import { updateColumn } from '@lanes/data/boards/update-column';
 import { updateLabel } from '@lanes/data/boards/update-label';
+import { deleteChecklistItem } from '@lanes/data/checklists/delete-checklist-item';
+import { updateChecklistItem } from '@lanes/data/checklists/update-checklist-item';
 import { addComment } from '@lanes/data/comments/add-comment';
 import {
   type BoardEvent,
@@ -100,6 +102,9 @@ export function boardWrites(env: PublicEnv) {
     /** A comment named by the client, so one replayed after a lost answer is not posted twice. */
     addComment: (input: { id: string; taskId: string; body: string }) =>
       attempt(() => addComment(client, input)),
+    updateChecklistItem: (input: { itemId: string; done?: boolean; body?: string }) =>
+      attempt(() => updateChecklistItem(client, input)),
+    deleteChecklistItem: (itemId: string) => attempt(() => deleteChecklistItem(client, { itemId })),
     /** Not a write: the card menu's "Move to…" reads where a card can go when it opens. */
     listMoveTargets: (workspaceId: string, signal?: AbortSignal) =>
       attempt(() => listMoveTargets(client, { workspaceId }, signal)),

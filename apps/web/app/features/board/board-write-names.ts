@@ -21,6 +21,8 @@ export const WRITE_NAMES = [
   'moveTaskToBoard',
   'updateTask',
   'addComment',
+  'updateChecklistItem',
+  'deleteChecklistItem',
 ] as const satisfies readonly (keyof BoardWrites)[];
 export type WriteName = (typeof WRITE_NAMES)[number];
 export type Input<N extends WriteName> = Parameters<BoardWrites[N]>[0];

@@ -39,6 +39,16 @@ describe('planTaskWrite', () => {
       input: { taskId: 't1', labelIds: ['a', 'b'] },
       shown: { type: 'task-labels', taskId: 't1', labelIds: ['a', 'b'] },
     });
+    expect(planTaskWrite({ kind: 'checklist-item', taskId: 't1', itemId: 'i1', done: true })).toEqual({
+      name: 'updateChecklistItem',
+      input: { itemId: 'i1', done: true, body: undefined },
+      shown: null,
+    });
+    expect(planTaskWrite({ kind: 'checklist-delete', taskId: 't1', itemId: 'i1' })).toEqual({
+      name: 'deleteChecklistItem',
+      input: 'i1',
+      shown: null,
+    });
     expect(planTaskWrite({ kind: 'comment', taskId: 't1', id: 'c1', body: 'Hi' })).toEqual({
       name: 'addComment',
       input: { id: 'c1', taskId: 't1', body: 'Hi' },

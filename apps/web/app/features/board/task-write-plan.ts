@@ -32,6 +32,13 @@ export function planTaskWrite(write: TaskWrite): TaskWritePlan {
       shown: { type: 'task-labels', taskId, labelIds },
     };
   }
+  if (write.kind === 'checklist-item') {
+    const { itemId, done, body } = write;
+    return { name: 'updateChecklistItem', input: { itemId, done, body }, shown: null };
+  }
+  if (write.kind === 'checklist-delete') {
+    return { name: 'deleteChecklistItem', input: write.itemId, shown: null };
+  }
   if (write.kind === 'comment') {
     return { name: 'addComment', input: { id: write.id, taskId, body: write.body }, shown: null };
   }

@@ -45,7 +45,10 @@ export function useJournalReplay({ journal, enqueue, followCreate, refused, resy
           continue;
         }
         // A delete the server had already done (its answer was lost with the page) finds nothing: that is done.
-        const gone = entry.name === 'deleteColumn' || entry.name === 'deleteLabel';
+        const gone =
+          entry.name === 'deleteColumn' ||
+          entry.name === 'deleteLabel' ||
+          entry.name === 'deleteChecklistItem';
         void enqueue(entry.key, entry.name, entry.input as never).then((answer) => {
           if (answer.ok || (gone && answer.code === 'NOT_FOUND')) return;
           refused(`A change made before the page was closed was not saved: ${answer.message}`);

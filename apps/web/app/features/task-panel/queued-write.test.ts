@@ -32,5 +32,23 @@ describe('toTaskWrite', () => {
     expect(toTaskWrite('t1', 'done', { value: 'true' })).toBeNull();
     expect(toTaskWrite('t1', 'delete-task', {})).toBeNull();
     expect(toTaskWrite('t1', 'checklist-add', { body: 'x' })).toBeNull();
+    expect(toTaskWrite('t1', 'checklist-move', { itemId: 'i1' })).toBeNull();
+  });
+
+  it('a checklist item ticked, renamed or deleted is queued', () => {
+    expect(toTaskWrite('t1', 'checklist-check', { itemId: 'i1', value: 'false' })).toEqual({
+      kind: 'checklist-item',
+      taskId: 't1',
+      itemId: 'i1',
+      done: false,
+    });
+    expect(toTaskWrite('t1', 'checklist-edit', { itemId: 'i1', body: 'Ship' })).toMatchObject({
+      body: 'Ship',
+    });
+    expect(toTaskWrite('t1', 'checklist-delete', { itemId: 'i1' })).toEqual({
+      kind: 'checklist-delete',
+      taskId: 't1',
+      itemId: 'i1',
+    });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * @module features/task-panel/queued-write — which panel saves go through the board's write queue, and as what
- * (decision 196). The rest (done, archive, delete, watch, attachments, checklists) still post to the route.
+ * (decision 196). The rest (done, archive, delete, watch, attachments, adding, moving or promoting checklist
+ * items) still post to the route.
  */
 import type { TaskWrite } from '#app/lib/task-writes.ts';
 import type { PanelIntent } from './panel-actions.server.ts';
@@ -21,6 +22,12 @@ export function toTaskWrite(
     const ids = fields.labelId ?? [];
     return { kind: 'labels', taskId, labelIds: Array.isArray(ids) ? ids : [ids] };
   }
+  const itemId = one(fields.itemId);
+  if (intent === 'checklist-check') {
+    return { kind: 'checklist-item', taskId, itemId, done: one(fields.value) === 'true' };
+  }
+  if (intent === 'checklist-edit') return { kind: 'checklist-item', taskId, itemId, body: one(fields.body) };
+  if (intent === 'checklist-delete') return { kind: 'checklist-delete', taskId, itemId };
   if (!isField(intent)) return null;
   const value = one(fields.value);
   const base = one(fields.base);
