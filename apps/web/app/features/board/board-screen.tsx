@@ -8,6 +8,7 @@ import { DndContext } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
+import type { BoardPresence } from '#app/lib/board-presence.ts';
 import { byName } from '#app/lib/names.ts';
 import type { TaskWrites } from '#app/lib/task-writes.ts';
 import { AddColumnForm } from './add-forms.tsx';
@@ -52,6 +53,8 @@ export interface BoardScreenProps {
   onOpenTask(taskId: string): void;
   /** Handed the panel's way into the board's write queue (decision 196). */
   onTaskWrites?(writes: TaskWrites): void;
+  /** Handed who is here and which task each has open, for the open panel's "Also here". */
+  onPresence?(presence: BoardPresence): void;
 }
 
 /**
@@ -68,6 +71,7 @@ export const BoardScreen = memo(function BoardScreen({
   boardPath,
   onOpenTask,
   onTaskWrites,
+  onPresence,
 }: BoardScreenProps) {
   const [model, dispatch] = useReducer(boardReducer, initial);
   const modelRef = useRef<BoardModel>(model);
@@ -130,6 +134,10 @@ export const BoardScreen = memo(function BoardScreen({
   });
 
   useEffect(() => onTaskWrites?.(writes.taskWrites), [onTaskWrites, writes.taskWrites]);
+  useEffect(
+    () => onPresence?.({ viewers: live.viewers, viewTask: live.viewTask }),
+    [onPresence, live.viewers, live.viewTask],
+  );
 
   const dnd = useBoardDnd({
     model: getModel,

@@ -37,6 +37,8 @@ export interface BoardLive {
   viewers: Viewer[];
   remoteDrags: RemoteDrags;
   sendDrag(drag: Omit<Drag, 'userId'>): void;
+  /** Tells the others which task's panel this person has open (null: none); kept across rejoins. */
+  viewTask(taskId: string | null): void;
   /** Replaces the board with a fresh copy from the server. */
   refetch(): void;
 }
@@ -53,6 +55,9 @@ export function useBoardLive(
   const [viewers, setViewers] = useState<Viewer[]>([]);
   const [remoteDrags, setRemoteDrags] = useState<RemoteDrags>({});
   const subscription = useRef<BoardSubscription | null>(null);
+  // The panel may open before the channel is joined (the live code loads after first paint): remembered here
+  // and told once the subscription exists.
+  const viewing = useRef<string | null>(null);
 
   const refetch = useCallback(() => {
     void settled().then(async () => {
@@ -85,7 +90,9 @@ export function useBoardLive(
     };
     afterFirstPaint(() => {
       void loadLive(env).then((live) => {
-        if (!closed) subscription.current = live.connect(env, { boardId, me }, onEvent);
+        if (closed) return;
+        subscription.current = live.connect(env, { boardId, me }, onEvent);
+        if (viewing.current) void subscription.current.viewTask(viewing.current).catch(() => {});
       });
     });
     const offline = () => setConnection('offline');
@@ -112,7 +119,12 @@ export function useBoardLive(
     void subscription.current?.sendDrag(drag).catch(() => {});
   }, []);
 
-  return { connection, viewers, remoteDrags, sendDrag, refetch };
+  const viewTask = useCallback((taskId: string | null) => {
+    viewing.current = taskId;
+    void subscription.current?.viewTask(taskId).catch(() => {});
+  }, []);
+
+  return { connection, viewers, remoteDrags, sendDrag, viewTask, refetch };
 }
 
 /** A drag with a column is in progress; one without (`columnId: null`) has ended. */

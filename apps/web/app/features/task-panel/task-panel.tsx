@@ -5,7 +5,9 @@
  */
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useNavigate, useOutletContext, useRouteLoaderData } from 'react-router';
+import type { BoardPresence } from '#app/lib/board-presence.ts';
 import { ActivityList } from './activity-list.tsx';
+import { AlsoHere } from './also-here.tsx';
 import { AttachmentList } from './attachment-list.tsx';
 import { AttachmentUpload } from './attachment-upload.tsx';
 import { ChecklistSection } from './checklist-section.tsx';
@@ -58,7 +60,7 @@ export function TaskPanel(props: TaskPanelProps) {
   const board = useRouteLoaderData('routes/app/board') as BoardRouteData | undefined;
   // An archived board is read-only for everyone; a member demoted while the panel is open, at once (the
   // board route passes its live `canEdit` down, decision 191).
-  const live = useOutletContext<{ canEdit: boolean } | undefined>();
+  const live = useOutletContext<{ canEdit: boolean; presence?: BoardPresence } | undefined>();
   const canEdit = roleCanEdit && (live?.canEdit ?? board?.canEdit ?? true);
   const columns = Object.fromEntries((board?.model.columns ?? []).map((c) => [c.id, c.name]));
 
@@ -79,6 +81,7 @@ export function TaskPanel(props: TaskPanelProps) {
       head={<span className="task-panel-number">#{task.number}</span>}
       frame={panel}
     >
+      <AlsoHere taskId={task.id} presence={live?.presence} />
       <TitleField task={task} canEdit={canEdit} />
       <TaskActions task={task} canEdit={canEdit} canAdmin={canAdmin} />
       <WatchButton taskId={task.id} watching={watching} />

@@ -25,6 +25,7 @@ import { readFilter } from '#app/features/board/filters.ts';
 import { readOnlyNotice } from '#app/features/board/read-only-notice.ts';
 import { useLiveRole } from '#app/features/board/use-live-role.ts';
 import { WatchBoardForm } from '#app/features/board/watch-board.tsx';
+import type { BoardPresence } from '#app/lib/board-presence.ts';
 import { notFound, toRouteError } from '#app/lib/http.server.ts';
 import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
 import { revalidateUnlessOnlyAPanelChanged } from '#app/lib/panel-navigation.ts';
@@ -132,7 +133,9 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
   // though the panel's own revalidations skip the routes above it (decision 127).
   // It also reads the board's write queue, which the panel's edits go through (decision 196).
   const [taskWrites, setTaskWrites] = useState<TaskWrites>();
-  const outletContext = useMemo(() => ({ canEdit, taskWrites }), [canEdit, taskWrites]);
+  // And who else is here, with the task each has open, for the panel's "Also here".
+  const [presence, setPresence] = useState<BoardPresence>();
+  const outletContext = useMemo(() => ({ canEdit, taskWrites, presence }), [canEdit, taskWrites, presence]);
   const panel = useOutlet(outletContext);
   // A card's panel starts reading when the pointer rests on the card, before the click (decision 164).
   const intent = usePanelIntent();
@@ -174,6 +177,7 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
         boardPath={boardPath}
         onOpenTask={openTask}
         onTaskWrites={setTaskWrites}
+        onPresence={setPresence}
       />
       {panel}
     </section>
