@@ -5,13 +5,14 @@
  * mention (decision 181); mentions show as chips with the person's current name.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useFetcher, useOutletContext, useRevalidator } from 'react-router';
+import { useFetcher, useRevalidator } from 'react-router';
 import { Avatar } from '#app/components/avatar.tsx';
 import type { TaskWrites } from '#app/lib/task-writes.ts';
 import { type MentionPerson, toHandles, toReferences } from './mention-model.ts';
 import { MentionText } from './mention-text.tsx';
 import { MentionTextarea } from './mention-textarea.tsx';
 import type { PanelActionResult } from './panel-actions.server.ts';
+import { useTaskWrites } from './panel-board-context.ts';
 import type { PanelComment } from './panel-model.ts';
 import { RelativeTime } from './relative-time.tsx';
 import { DraftNote, useDraft } from './use-draft.tsx';
@@ -192,7 +193,7 @@ function NewComment({
   comments: PanelComment[];
 }) {
   const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:comment` });
-  const queue = useOutletContext<{ taskWrites?: TaskWrites } | undefined>()?.taskWrites;
+  const queue = useTaskWrites();
   const { revalidate } = useRevalidator();
   const [allQueued, setQueued] = useState<QueuedComment[]>([]);
   const queued = allQueued.filter((c) => !comments.some((stored) => stored.id === c.id));

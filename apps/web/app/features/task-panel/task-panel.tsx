@@ -4,8 +4,8 @@
  * closes; Esc and the close link return to the board's URL.
  */
 import { useEffect, useMemo, useReducer, useRef } from 'react';
-import { useNavigate, useOutletContext, useRouteLoaderData } from 'react-router';
-import type { BoardPresence } from '#app/lib/board-presence.ts';
+import { useNavigate } from 'react-router';
+import type { PanelBoard } from '#app/lib/panel-board.ts';
 import { ActivityList } from './activity-list.tsx';
 import { AlsoHere } from './also-here.tsx';
 import { AttachmentList } from './attachment-list.tsx';
@@ -13,6 +13,7 @@ import { AttachmentUpload } from './attachment-upload.tsx';
 import { ChecklistSection } from './checklist-section.tsx';
 import { CommentThread } from './comment-thread.tsx';
 import { DescriptionField } from './description-field.tsx';
+import { PanelBoardContext } from './panel-board-context.ts';
 import { PanelFrame, usePanelClose } from './panel-frame.tsx';
 import { type PanelModel, panelReducer } from './panel-model.ts';
 import { TaskActions } from './task-actions.tsx';
@@ -33,13 +34,11 @@ export interface TaskPanelProps {
   watching: boolean;
   /** Read before the click (`lib/early-panel`): up to a few seconds old, so read again once live. */
   openedEarly?: boolean;
+  /** The board around the panel (none in a test, or should it ever open on its own). */
+  board?: PanelBoard | undefined;
 }
 
-/** What the panel reads from the board route around it (by route id; features never import each other). */
-interface BoardRouteData {
-  canEdit: boolean;
-  model: { columns: { id: string; name: string }[] };
-}
+const NO_COLUMNS: Record<string, string> = {};
 
 export function TaskPanel(props: TaskPanelProps) {
   const {
@@ -52,17 +51,16 @@ export function TaskPanel(props: TaskPanelProps) {
     description,
     watching,
     openedEarly,
+    board,
   } = props;
   const [model, dispatch] = useReducer(panelReducer, initial);
   // A newer server copy (after a save or a live refetch) replaces ours.
   useEffect(() => dispatch({ type: 'reset', model: initial }), [initial]);
 
-  const board = useRouteLoaderData('routes/app/board') as BoardRouteData | undefined;
   // An archived board is read-only for everyone; a member demoted while the panel is open, at once (the
   // board route passes its live `canEdit` down, decision 191).
-  const live = useOutletContext<{ canEdit: boolean; presence?: BoardPresence } | undefined>();
-  const canEdit = roleCanEdit && (live?.canEdit ?? board?.canEdit ?? true);
-  const columns = Object.fromEntries((board?.model.columns ?? []).map((c) => [c.id, c.name]));
+  const canEdit = roleCanEdit && (board?.canEdit ?? true);
+  const columns = board?.columnNames ?? NO_COLUMNS;
 
   const navigate = useNavigate();
   const close = usePanelClose(boardPath);
@@ -74,49 +72,51 @@ export function TaskPanel(props: TaskPanelProps) {
   const { task } = model;
   const uploadTo = useMemo(() => ({ workspaceId, taskId: task.id }), [workspaceId, task.id]);
   return (
-    <PanelFrame
-      taskId={task.id}
-      boardPath={boardPath}
-      labelledBy="task-panel-title"
-      head={<span className="task-panel-number">#{task.number}</span>}
-      frame={panel}
-    >
-      <AlsoHere taskId={task.id} presence={live?.presence} />
-      <TitleField task={task} canEdit={canEdit} />
-      <TaskActions task={task} canEdit={canEdit} canAdmin={canAdmin} />
-      <WatchButton taskId={task.id} watching={watching} />
-      <TaskFields model={model} canEdit={canEdit} />
-      <DescriptionField
-        task={task}
-        canEdit={canEdit}
-        rendered={description}
-        workspaceId={workspaceId}
-        me={me}
-      />
-      <ChecklistSection taskId={task.id} items={model.checklist} canEdit={canEdit} />
-      <section className="panel-section" aria-labelledby="task-files-title">
-        <h3 id="task-files-title">Attachments</h3>
-        <AttachmentList
+    <PanelBoardContext.Provider value={board}>
+      <PanelFrame
+        taskId={task.id}
+        boardPath={boardPath}
+        labelledBy="task-panel-title"
+        head={<span className="task-panel-number">#{task.number}</span>}
+        frame={panel}
+      >
+        <AlsoHere taskId={task.id} presence={board?.presence} />
+        <TitleField task={task} canEdit={canEdit} />
+        <TaskActions task={task} canEdit={canEdit} canAdmin={canAdmin} />
+        <WatchButton taskId={task.id} watching={watching} />
+        <TaskFields model={model} canEdit={canEdit} />
+        <DescriptionField
+          task={task}
+          canEdit={canEdit}
+          rendered={description}
+          workspaceId={workspaceId}
+          me={me}
+        />
+        <ChecklistSection taskId={task.id} items={model.checklist} canEdit={canEdit} />
+        <section className="panel-section" aria-labelledby="task-files-title">
+          <h3 id="task-files-title">Attachments</h3>
+          <AttachmentList
+            taskId={task.id}
+            attachments={model.attachments}
+            me={me}
+            canEdit={canEdit}
+            canAdmin={canAdmin}
+            coverId={task.cover_attachment_id}
+            fileUrl={(id) => `${boardPath}/t/${task.id}/files/${id}`}
+          />
+          {canEdit ? <AttachmentUpload where={uploadTo} dropTarget={panel} /> : null}
+        </section>
+        <CommentThread
           taskId={task.id}
-          attachments={model.attachments}
+          comments={model.comments}
           me={me}
           canEdit={canEdit}
           canAdmin={canAdmin}
-          coverId={task.cover_attachment_id}
-          fileUrl={(id) => `${boardPath}/t/${task.id}/files/${id}`}
+          workspaceId={workspaceId}
+          people={model.people}
         />
-        {canEdit ? <AttachmentUpload where={uploadTo} dropTarget={panel} /> : null}
-      </section>
-      <CommentThread
-        taskId={task.id}
-        comments={model.comments}
-        me={me}
-        canEdit={canEdit}
-        canAdmin={canAdmin}
-        workspaceId={workspaceId}
-        people={model.people}
-      />
-      <ActivityList entries={model.activity} columns={columns} />
-    </PanelFrame>
+        <ActivityList entries={model.activity} columns={columns} />
+      </PanelFrame>
+    </PanelBoardContext.Provider>
   );
 }

@@ -6,9 +6,10 @@
  * every save without the board's queue, post through the route action.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useFetcher, useOutletContext, useRevalidator } from 'react-router';
-import type { TaskWriteAnswer, TaskWrites } from '#app/lib/task-writes.ts';
+import { useFetcher, useRevalidator } from 'react-router';
+import type { TaskWriteAnswer } from '#app/lib/task-writes.ts';
 import type { PanelActionResult, PanelIntent } from './panel-actions.server.ts';
+import { useTaskWrites } from './panel-board-context.ts';
 import { toTaskWrite } from './queued-write.ts';
 
 export interface FieldSave {
@@ -33,7 +34,7 @@ function toForm(intent: PanelIntent, fields: Record<string, string | string[]>):
 export function useFieldSave(taskId: string, intent: PanelIntent, id = ''): FieldSave {
   // One fetcher per task and field: saving the title never cancels a save of the due date.
   const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:${intent}:${id}` });
-  const queue = useOutletContext<{ taskWrites?: TaskWrites } | undefined>()?.taskWrites;
+  const queue = useTaskWrites();
   const { revalidate } = useRevalidator();
   // The fetcher's own formData appears a render later; a controlled checkbox or select would snap back in
   // between, so the value is also held here from the moment of the change until the write settles. It comes

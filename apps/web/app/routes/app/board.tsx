@@ -28,6 +28,7 @@ import { WatchBoardForm } from '#app/features/board/watch-board.tsx';
 import type { BoardPresence } from '#app/lib/board-presence.ts';
 import { notFound, toRouteError } from '#app/lib/http.server.ts';
 import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
+import type { PanelBoard } from '#app/lib/panel-board.ts';
 import { revalidateUnlessOnlyAPanelChanged } from '#app/lib/panel-navigation.ts';
 import { requireUser } from '#app/lib/supabase.server.ts';
 import type { TaskWrites } from '#app/lib/task-writes.ts';
@@ -135,7 +136,14 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
   const [taskWrites, setTaskWrites] = useState<TaskWrites>();
   // And who else is here, with the task each has open, for the panel's "Also here".
   const [presence, setPresence] = useState<BoardPresence>();
-  const outletContext = useMemo(() => ({ canEdit, taskWrites, presence }), [canEdit, taskWrites, presence]);
+  const columnNames = useMemo(
+    () => Object.fromEntries(model.columns.map((column) => [column.id, column.name])),
+    [model.columns],
+  );
+  const outletContext = useMemo<PanelBoard>(
+    () => ({ canEdit, columnNames, taskWrites, presence }),
+    [canEdit, columnNames, taskWrites, presence],
+  );
   const panel = useOutlet(outletContext);
   // A card's panel starts reading when the pointer rests on the card, before the click (decision 164).
   const intent = usePanelIntent();

@@ -3,13 +3,14 @@
  * the first HTML holds both and opening a card is a client navigation). 404 for a task the user cannot see or
  * one of another board. The action runs the panel's writes, with or without JavaScript.
  */
-import { redirect } from 'react-router';
+import { redirect, useOutletContext } from 'react-router';
 import { readPanel } from '#app/features/task-panel/load-panel.server.ts';
 import panelCss from '#app/features/task-panel/panel.css?inline';
 import { runPanelAction } from '#app/features/task-panel/panel-actions.server.ts';
 import { PanelError } from '#app/features/task-panel/panel-error.tsx';
 import { TaskPanel } from '#app/features/task-panel/task-panel.tsx';
 import { takeEarly } from '#app/lib/early-panel.ts';
+import type { PanelBoard } from '#app/lib/panel-board.ts';
 import { requireUser } from '#app/lib/supabase.server.ts';
 import type { Route } from './+types/task.ts';
 
@@ -48,10 +49,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Task({ loaderData, params }: Route.ComponentProps) {
+  // The board route's outlet context (its live permission, column names, write queue and presence).
+  const board = useOutletContext<PanelBoard | undefined>();
   return (
     <>
       <PanelStyle />
-      <TaskPanel key={params.taskId} {...loaderData} boardPath={boardPathIn(params)} />
+      <TaskPanel key={params.taskId} {...loaderData} boardPath={boardPathIn(params)} board={board} />
     </>
   );
 }
