@@ -3,7 +3,7 @@
  * and checked while a teammate's board shows the progress live, a keyboard reorder that stays, an item turned
  * into a task, and a viewer who reads the checklist without a control; axe on the panel in both themes.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import {
   ACME_BOARD,
@@ -13,6 +13,8 @@ import {
   card,
   expect,
   live,
+  seededTask,
+  signedInPage,
   signInQuickly,
   test,
 } from './fixtures.ts';
@@ -24,30 +26,16 @@ const BOARD_ID = ACME_BOARD.split('/').at(-1)!;
 const panel = (page: Page): Locator => page.getByRole('dialog');
 const checklists = (page: Page): Locator => panel(page).getByRole('region', { name: 'Checklists' });
 
-/** A fresh task in the seeded board's To do column, with these items in its default checklist. */
-async function seededTask(title: string, items: string[] = [], boardId = BOARD_ID): Promise<string> {
-  const [todo] = (await admin(`/rest/v1/columns?board_id=eq.${boardId}&name=eq.To%20do&select=id`, {
-    method: 'GET',
-  })) as { id: string }[];
-  const [task] = (await adminPost('/rest/v1/tasks', {
-    board_id: boardId,
-    column_id: todo!.id,
-    title,
-  })) as { id: string }[];
+/** A fresh task in a board's To do column (the seeded board unless told), with these items in its checklist. */
+async function taskWithItems(title: string, items: string[] = [], boardId = BOARD_ID): Promise<string> {
+  const id = await seededTask(title, { boardId });
   if (items.length > 0) {
     await adminPost(
       '/rest/v1/checklist_items',
-      items.map((body) => ({ task_id: task!.id, body })),
+      items.map((body) => ({ task_id: id, body })),
     );
   }
-  return task!.id;
-}
-
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_APP_URL });
-  const page = await context.newPage();
-  await signInQuickly(page, email);
-  return page;
+  return id;
 }
 
 const bodies = (page: Page) => checklists(page).locator('.checklist-body').allTextContents();
@@ -96,7 +84,7 @@ test('reorder by keyboard stays; an item turned into a task lands in the same co
     id: string;
   }[];
   await adminPost('/rest/v1/columns', { board_id: board!.id, name: 'To do' });
-  const id = await seededTask(title, ['Alpha', 'Bravo', 'Charlie'], board!.id);
+  const id = await taskWithItems(title, ['Alpha', 'Bravo', 'Charlie'], board!.id);
   await signInQuickly(page, 'alice@lanes.test');
   await page.goto(`/w/acme/b/${board!.id}/t/${id}`);
   await live(page);
@@ -129,7 +117,7 @@ test('reorder by keyboard stays; an item turned into a task lands in the same co
 
 test('a viewer reads the checklist without a control', async ({ page }) => {
   const title = `Checklist read ${Date.now().toString(36)}`;
-  const id = await seededTask(title, ['Look only']);
+  const id = await taskWithItems(title, ['Look only']);
   await signInQuickly(page, 'dave@lanes.test');
   await page.goto(`${ACME_BOARD}/t/${id}`);
   await expect(checklists(page).getByText('Look only')).toBeVisible();

@@ -5,28 +5,15 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_BOARD, admin, adminPost, expect, signInQuickly, test } from './fixtures.ts';
+import { ACME_BOARD, expect, seededTask, signInQuickly, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
-const BOARD_ID = ACME_BOARD.split('/').at(-1)!;
 const panel = (page: Page): Locator => page.getByRole('dialog');
 
 /** The board under the panel has joined its live channel (slow on a loaded machine). */
 async function live(page: Page) {
   await expect(page.locator('.board[data-connection="live"]')).toBeAttached({ timeout: 20_000 });
-}
-
-async function seededTask(title: string): Promise<string> {
-  const [todo] = (await admin(`/rest/v1/columns?board_id=eq.${BOARD_ID}&name=eq.To%20do&select=id`, {
-    method: 'GET',
-  })) as { id: string }[];
-  const [task] = (await adminPost('/rest/v1/tasks', {
-    board_id: BOARD_ID,
-    column_id: todo!.id,
-    title,
-  })) as { id: string }[];
-  return task!.id;
 }
 
 test('an unsent comment and description survive Esc and a reload; sending clears the draft', async ({

@@ -118,12 +118,19 @@ export async function createAccount(name: string, role?: 'owner' | 'admin' | 'me
   return { id: user.id, email, name };
 }
 
-/** A fresh task at the end of a board's To do column (the seeded board unless told), made with the service key. */
-export async function seededTask(title: string, boardId = ACME_BOARD.split('/').at(-1)!): Promise<string> {
+/**
+ * A fresh task at the end of a board's To do column (the seeded board unless told), made with the service key,
+ * with any other columns of the row (`description`, `assignee_id`, …) as given.
+ */
+export async function seededTask(
+  title: string,
+  { boardId = ACME_BOARD.split('/').at(-1)!, ...row }: { boardId?: string } & Record<string, unknown> = {},
+): Promise<string> {
   const [todo] = (await admin(`/rest/v1/columns?board_id=eq.${boardId}&name=eq.To%20do&select=id`, {
     method: 'GET',
   })) as { id: string }[];
   const [task] = (await adminPost('/rest/v1/tasks', {
+    ...row,
     board_id: boardId,
     column_id: todo!.id,
     title,

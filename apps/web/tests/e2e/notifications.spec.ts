@@ -5,15 +5,15 @@
  * saved, and a crafted post refused with a field error; axe on `/inbox` (empty and with items) and the
  * account's Notifications section in both themes.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import {
   ACME_BOARD,
-  admin,
-  adminPost,
   createAccount,
   emailedLink,
   expect,
+  seededTask,
+  signedInPage,
   signInQuickly,
   test,
 } from './fixtures.ts';
@@ -21,29 +21,7 @@ import {
 // Two browsers and a live channel: more than the suite's 20 s default.
 test.describe.configure({ timeout: 60_000 });
 
-const BOARD_ID = ACME_BOARD.split('/').at(-1)!;
 const bell = (page: Page) => page.locator('.header-bell');
-
-/** A fresh task in the seeded board's To do column, optionally assigned (which notifies the assignee). */
-async function seededTask(title: string, assigneeId?: string): Promise<string> {
-  const [todo] = (await admin(`/rest/v1/columns?board_id=eq.${BOARD_ID}&name=eq.To%20do&select=id`, {
-    method: 'GET',
-  })) as { id: string }[];
-  const [task] = (await adminPost('/rest/v1/tasks', {
-    board_id: BOARD_ID,
-    column_id: todo!.id,
-    title,
-    ...(assigneeId ? { assignee_id: assigneeId } : {}),
-  })) as { id: string }[];
-  return task!.id;
-}
-
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_APP_URL });
-  const page = await context.newPage();
-  await signInQuickly(page, email);
-  return page;
-}
 
 test('a mention picked by keyboard reaches the bell live, and the inbox opens the task and marks it read', async ({
   browser,
@@ -189,7 +167,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.goto('/inbox');
     await expect(page.getByText('No notifications yet.')).toBeVisible();
     await expectAccessible(page, `/inbox empty (${colorScheme})`);
-    await seededTask('Print the banners', me.id);
+    await seededTask('Print the banners', { assignee_id: me.id });
     await page.reload();
     await expect(page.getByRole('link', { name: /assigned this to you/ })).toBeVisible();
     await expectAccessible(page, `/inbox with items (${colorScheme})`);

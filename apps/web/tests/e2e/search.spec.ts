@@ -6,11 +6,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_BOARD, admin, adminPost, card, expect, signInQuickly, test } from './fixtures.ts';
+import { ACME_BOARD, admin, adminPost, card, expect, seededTask, signInQuickly, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 45_000 });
 
-const BOARD_ID = ACME_BOARD.split('/').at(-1)!;
 const CAROL = '33333333-3333-4333-8333-333333333333';
 /** Letters only, so the search keeps it one word. */
 const word = () =>
@@ -18,19 +17,6 @@ const word = () =>
     .toString(36)
     .replace(/[^a-z]/g, '')
     .slice(0, 8)}`;
-
-async function seededTask(title: string, description = ''): Promise<string> {
-  const [todo] = (await admin(`/rest/v1/columns?board_id=eq.${BOARD_ID}&name=eq.To%20do&select=id`, {
-    method: 'GET',
-  })) as { id: string }[];
-  const [task] = (await adminPost('/rest/v1/tasks', {
-    board_id: BOARD_ID,
-    column_id: todo!.id,
-    title,
-    description,
-  })) as { id: string }[];
-  return task!.id;
-}
 
 async function bothThemes(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
@@ -66,7 +52,7 @@ test('a card is found by a word only in its comment, from the workspace bar, wit
 
 test('the search screen, with filters and hostile input, is accessible in both themes', async ({ page }) => {
   const w = word();
-  await seededTask(`Launch checklist ${w}`, `Everything for ${w}: | a | b |`);
+  await seededTask(`Launch checklist ${w}`, { description: `Everything for ${w}: | a | b |` });
   await signInQuickly(page, 'carol@lanes.test');
   await page.goto(`/w/acme/search?q=${encodeURIComponent(`"${w}" <b> -nothing`)}&status=open`);
   await expect(page.getByRole('status')).toContainText('1 card found');
@@ -104,10 +90,9 @@ test('a description with a table and a task list renders them, the boxes read-on
   page,
 }) => {
   const title = `Release plan ${word()}`;
-  const id = await seededTask(
-    title,
-    '| Step | Owner |\n| --- | --- |\n| Ship | Ann |\n\n- [x] written\n- [ ] reviewed',
-  );
+  const id = await seededTask(title, {
+    description: '| Step | Owner |\n| --- | --- |\n| Ship | Ann |\n\n- [x] written\n- [ ] reviewed',
+  });
   await signInQuickly(page, 'carol@lanes.test');
   await page.goto(`${ACME_BOARD}/t/${id}`);
   const panel = page.getByRole('dialog').getByRole('region', { name: 'Description' });

@@ -3,7 +3,7 @@
  * (signed in, signed out, 404), every field edited and saved, comments, a teammate seeing edits live, and a
  * viewer with no controls whose hand-made posts change nothing.
  */
-import type { Browser, Locator, Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 // The data package's in-memory PNG maker: the same valid images its own storage tests upload.
 import { png } from '../../../../packages/data/tests/images.ts';
 import { expectAccessible } from './accessibility.ts';
@@ -14,6 +14,7 @@ import {
   keyboardMove,
   live,
   PASSWORD,
+  signedInPage,
   signIn,
   signInQuickly,
   test,
@@ -56,13 +57,6 @@ function signedLifetime(url: string): number {
 async function taskIdOf(page: Page, boardPath: string, title: string): Promise<string> {
   await page.goto(boardPath);
   return (await page.locator('[data-task-id]').filter({ hasText: title }).getAttribute('data-task-id'))!;
-}
-
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_APP_URL });
-  const page = await context.newPage();
-  await signInQuickly(page, email);
-  return page;
 }
 
 test('a card opens its panel by mouse and by keyboard, over a board that stays loaded and live', async ({
