@@ -3,6 +3,7 @@
  * is written (and tested) against the Web Fetch API.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { unreadText } from '../util/text-response.ts';
 
 /**
  * The request body as a Web stream that reads from `req` on demand. Unlike `Readable.toWeb`, cancelling
@@ -75,6 +76,12 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
   res.writeHead(response.status, response.statusText || undefined, headers);
+  // A body already held as a string goes out with the headers in one write, without the stream.
+  const text = unreadText(response);
+  if (text !== undefined) {
+    res.end(text);
+    return;
+  }
   if (!response.body) {
     res.end();
     return;

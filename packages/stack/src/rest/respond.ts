@@ -2,6 +2,7 @@
  * @module rest/respond — shapes the HTTP response from a plan's result row: status, Content-Range,
  * Content-Type, Preference-Applied, Location, and headers/status set by SQL (`response.headers`).
  */
+import { textResponse } from '../util/text-response.ts';
 import { type ApiError, apiError } from './errors.ts';
 import type { Outcome } from './execute.ts';
 import type { ApiRequest } from './parse/request.ts';
@@ -112,7 +113,7 @@ export function respond(
   if (req.method === 'HEAD' || status === 204 || status === 304) body = null;
   // A length (as PostgREST sends) also lets the server write the response in one go, unchunked.
   if (body !== null) headers['content-length'] = String(Buffer.byteLength(body));
-  return new Response(body, { status, headers });
+  return textResponse(body, { status, headers });
 }
 
 /** The answer to `Accept: application/vnd.pgrst.plan`: EXPLAIN's JSON document or its lines of text. */
