@@ -111,8 +111,7 @@ export class Gateway {
   }
 
   /** Handles one Web request; used by the HTTP server and directly by in-process tests. */
-  async handle(request: Request, ip = '127.0.0.1'): Promise<Response> {
-    const url = new URL(request.url);
+  async handle(request: Request, ip = '127.0.0.1', url = new URL(request.url)): Promise<Response> {
     const match = this.#match(url.pathname);
     if (!match) return json(404, { message: 'no Route matched with those values' });
     const { route, path } = match;
@@ -164,8 +163,9 @@ export class Gateway {
 
   listen(port: number, host = '127.0.0.1'): Promise<Server> {
     const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
-      const request = toWebRequest(req, this.#origin);
-      this.handle(request, req.socket.remoteAddress ?? '')
+      // Parsed once: the Request keeps its own copy, and routing and the services read this one.
+      const url = new URL(req.url ?? '/', this.#origin);
+      this.handle(toWebRequest(req, this.#origin, url), req.socket.remoteAddress ?? '', url)
         .then((response) => sendWebResponse(res, response))
         .catch((error) => {
           this.#log('gateway', `response failed: ${error}`);

@@ -45,14 +45,19 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
-export function toWebRequest(req: IncomingMessage, origin: string): Request {
+/** `url` lets a caller that parsed the target already (the gateway, to route it) skip a second parse. */
+export function toWebRequest(
+  req: IncomingMessage,
+  origin: string,
+  url: URL = new URL(req.url ?? '/', origin),
+): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
+  return new Request(url, {
     method,
     headers,
     body: hasBody ? bodyStream(req) : null,
