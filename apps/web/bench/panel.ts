@@ -126,6 +126,10 @@ export async function measureOpenCard(
           return w.paintedAt - w.clickAt;
         }),
       );
+      // Esc is the panel's own key: pressed before focus has moved in, it would reach the board instead.
+      await page.waitForFunction(() =>
+        document.querySelector('[role="dialog"]')?.contains(document.activeElement),
+      );
       await page.keyboard.press('Escape');
       await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
     }
@@ -180,6 +184,76 @@ export async function measureCommentSeen(
       // A's own form settles (cleared) before the next comment.
       await a.waitForFunction(
         () => (document.querySelector('#new-comment') as HTMLTextAreaElement).value === '',
+      );
+    }
+    return summary(samples);
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Offline, a field changed in the open panel → the change shown on the board's card (issue 25: "offline → an
+ * edit queued and shown ≤ 50 ms"). The priority select alternates between High and Low; the clock starts as the
+ * change event is dispatched and stops at the first frame after the card's face says the new priority. The
+ * browser is offline throughout, so every change goes to the board's write queue (decision 196).
+ */
+export async function measureOfflineEdit(
+  appUrl: string,
+  cookie: string,
+  panelPath: string,
+  edits = 20,
+): Promise<Latency> {
+  const browser = await launch();
+  try {
+    const page = await open(browser, appUrl, cookie, panelPath);
+    const taskId = panelPath.split('/').at(-1)!;
+    await page
+      .locator('[role="dialog"] select option[value="urgent"]')
+      .first()
+      .waitFor({ state: 'attached' });
+    await page.context().setOffline(true);
+    const samples: number[] = [];
+    const priority = page.locator('[role="dialog"] select:has(option[value="urgent"])');
+    for (let i = 0; i < edits; i += 1) {
+      const value = i % 2 === 0 ? 'high' : 'low';
+      await page.evaluate(
+        ({ taskId, value }) => {
+          const w = window as unknown as { changedAt: number | null; shownAt: number | null };
+          w.changedAt = null;
+          w.shownAt = null;
+          const select = document.querySelector('[role="dialog"] select:has(option[value="urgent"])')!;
+          select.addEventListener('change', () => (w.changedAt = performance.now()), {
+            capture: true,
+            once: true,
+          });
+          // The card's face marks its priority with a class (`.priority-high`), outside the panel.
+          const shown = () =>
+            [...document.querySelectorAll(`[data-task-id="${taskId}"] .priority-${value}`)].some(
+              (mark) => !mark.closest('[role="dialog"]'),
+            );
+          const observer = new MutationObserver(() => {
+            if (!shown()) return;
+            observer.disconnect();
+            requestAnimationFrame(() => (w.shownAt = performance.now()));
+          });
+          observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+        },
+        { taskId, value },
+      );
+      await priority.selectOption(value);
+      await page.waitForFunction(
+        () => (window as unknown as { shownAt: number | null }).shownAt !== null,
+        null,
+        {
+          timeout: 10_000,
+        },
+      );
+      samples.push(
+        await page.evaluate(() => {
+          const w = window as unknown as { changedAt: number; shownAt: number };
+          return w.shownAt - w.changedAt;
+        }),
       );
     }
     return summary(samples);

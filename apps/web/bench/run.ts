@@ -12,7 +12,13 @@ import { audit } from './lighthouse.ts';
 import { measureMoves } from './move-latency.ts';
 import { fillInbox, measureMentionToBell } from './notifications.ts';
 import { measurePaletteKeys } from './palette.ts';
-import { fillTask, measureCommentSeen, measureOpenCard, seededTaskPath } from './panel.ts';
+import {
+  fillTask,
+  measureCommentSeen,
+  measureOfflineEdit,
+  measureOpenCard,
+  seededTaskPath,
+} from './panel.ts';
 import { createFullWorkspace, measureAccept } from './settings.ts';
 import { measureSsr } from './ssr-time.ts';
 import { round } from './stats.ts';
@@ -139,6 +145,13 @@ if (server.some(wanted)) {
         `p50 ${seen.p50} ms, p95 ${seen.p95} ms`,
         'p95 ≤ 150',
         seen.p95 <= 150,
+      );
+      const offline = await measureOfflineEdit(world.appUrl, alice, await seededTaskPath(world));
+      line(
+        `Offline: panel edit → shown on the card (${offline.samples})`,
+        `p50 ${offline.p50} ms, p95 ${offline.p95} ms`,
+        'p95 ≤ 50',
+        offline.p95 <= 50,
       );
     }
     if (wanted('notifications')) {
