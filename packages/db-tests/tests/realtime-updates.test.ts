@@ -39,6 +39,7 @@ interface Row {
   id: string;
   title?: string;
   body?: string;
+  board_id?: string;
 }
 
 /** Every UPDATE of `table` the client is sent, in arrival order, from the moment this resolves. */
@@ -136,7 +137,15 @@ describe('realtime UPDATE events on Lanes tables', () => {
     await db`update public.tasks set board_id = ${to.board}, column_id = ${to.todo}, number = 1000 where id = ${task!}`;
     await db`update public.tasks set title = 'Staying, renamed' where id = ${sentinel!}`;
 
-    expect(await idsBefore(viewerSees, sentinel!)).toEqual([]);
+    // The rename commits after the move, so once it has arrived the move's event would have too. Only the move
+    // is judged: under load the decoder can still be behind the join, and an earlier change of the task, made
+    // while it was on the viewer's board, is then rightly delivered (hosted Realtime checks each change's own row).
+    await expect
+      .poll(() => viewerSees.some((row) => row.id === sentinel && row.title === 'Staying, renamed'), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(viewerSees.filter((row) => row.id === task && row.board_id === to.board)).toEqual([]);
     await expect.poll(() => readerSees.map((row) => row.id)).toContain(task!);
   });
 });
