@@ -5,6 +5,7 @@
 import { id, timestamp } from '@lanes/shared/schemas/fields';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export const getInvitationBudgetInput = z.object({ workspaceId: id });
@@ -23,6 +24,6 @@ export async function getInvitationBudget(
 ): Promise<GetInvitationBudgetResult> {
   const { workspaceId } = parseInput(getInvitationBudgetInput, input);
   const request = client.rpc('invitation_email_budget', { workspace_id: workspaceId });
-  const [row] = parseAnswer(answer, unwrap(await (signal ? request.abortSignal(signal) : request)));
+  const [row] = parseAnswer(answer, unwrap(await abortable(request, signal)));
   return { remaining: row!.remaining, nextAt: row!.next_at };
 }

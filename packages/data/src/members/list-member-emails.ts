@@ -5,6 +5,7 @@
 import { id } from '@lanes/shared/schemas/fields';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export const listMemberEmailsInput = z.object({ workspaceId: id });
@@ -23,6 +24,6 @@ export async function listMemberEmails(
 ): Promise<ListMemberEmailsResult> {
   const { workspaceId } = parseInput(listMemberEmailsInput, input);
   const request = client.rpc('workspace_member_emails', { workspace_id: workspaceId });
-  const rows = parseAnswer(answer, unwrap(await (signal ? request.abortSignal(signal) : request)));
+  const rows = parseAnswer(answer, unwrap(await abortable(request, signal)));
   return new Map(rows.map((row) => [row.user_id, row.email]));
 }

@@ -7,6 +7,7 @@ import {
 } from '@lanes/shared/schemas/notification';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, unwrap } from '../internal/checks.ts';
 
 export type GetNotificationPreferencesResult = NotificationPreferences;
@@ -18,8 +19,7 @@ export async function getNotificationPreferences(
   client: LanesClient,
   signal?: AbortSignal,
 ): Promise<GetNotificationPreferencesResult> {
-  let query = client.from('notification_preferences').select('kind, delivery');
-  if (signal) query = query.abortSignal(signal);
+  const query = abortable(client.from('notification_preferences').select('kind, delivery'), signal);
   const rows = parseAnswer(storedRows, unwrap(await query));
   const preferences = { ...DEFAULT_NOTIFICATION_DELIVERY };
   for (const row of rows) preferences[row.kind] = row.delivery;

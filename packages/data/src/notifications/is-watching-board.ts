@@ -2,6 +2,7 @@
 import { boardWatchInput } from '@lanes/shared/schemas/notification';
 import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseInput, unwrap } from '../internal/checks.ts';
 import { sessionUserId } from '../internal/session.ts';
 
@@ -15,13 +16,12 @@ export async function isWatchingBoard(
 ): Promise<boolean> {
   const { boardId } = parseInput(boardWatchInput, input);
   const userId = await sessionUserId(client);
-  let query = client
+  const query = client
     .from('board_watchers')
     .select('board_id', { count: 'exact', head: true })
     .eq('board_id', boardId)
     .eq('user_id', userId);
-  if (signal) query = query.abortSignal(signal);
-  const result = await query;
+  const result = await abortable(query, signal);
   unwrap(result);
   return (result.count ?? 0) > 0;
 }

@@ -2,6 +2,7 @@
 import { taskWatchInput } from '@lanes/shared/schemas/notification';
 import type { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseInput, unwrap } from '../internal/checks.ts';
 import { sessionUserId } from '../internal/session.ts';
 
@@ -15,13 +16,12 @@ export async function isWatchingTask(
 ): Promise<boolean> {
   const { taskId } = parseInput(taskWatchInput, input);
   const userId = await sessionUserId(client);
-  let query = client
+  const query = client
     .from('task_watchers')
     .select('task_id', { count: 'exact', head: true })
     .eq('task_id', taskId)
     .eq('user_id', userId);
-  if (signal) query = query.abortSignal(signal);
-  const result = await query;
+  const result = await abortable(query, signal);
   unwrap(result);
   return (result.count ?? 0) > 0;
 }

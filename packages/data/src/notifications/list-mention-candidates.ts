@@ -5,6 +5,7 @@
 import { id } from '@lanes/shared/schemas/fields';
 import { z } from 'zod';
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 
 export const listMentionCandidatesInput = z.object({ workspaceId: id });
@@ -36,16 +37,15 @@ export async function listMentionCandidates(
   signal?: AbortSignal,
 ): Promise<MentionCandidate[]> {
   const { workspaceId } = parseInput(listMentionCandidatesInput, input);
-  let emailQuery = client.rpc('workspace_member_emails', { workspace_id: workspaceId });
-  let profileQuery = client
+  const emailQuery = client.rpc('workspace_member_emails', { workspace_id: workspaceId });
+  const profileQuery = client
     .from('workspace_members')
     .select('user_id, profile:profiles(display_name, avatar_path)')
     .eq('workspace_id', workspaceId);
-  if (signal) {
-    emailQuery = emailQuery.abortSignal(signal);
-    profileQuery = profileQuery.abortSignal(signal);
-  }
-  const [emailAnswer, profileAnswer] = await Promise.all([emailQuery, profileQuery]);
+  const [emailAnswer, profileAnswer] = await Promise.all([
+    abortable(emailQuery, signal),
+    abortable(profileQuery, signal),
+  ]);
   const byUser = new Map(parseAnswer(emails, unwrap(emailAnswer)).map((row) => [row.user_id, row.email]));
   return parseAnswer(profiles, unwrap(profileAnswer)).flatMap((row) => {
     const email = byUser.get(row.user_id);

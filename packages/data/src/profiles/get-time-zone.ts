@@ -1,5 +1,6 @@
 /** @module profiles/get-time-zone — the signed-in user's time zone, for the account's notifications section. */
 import type { LanesClient } from '../client.ts';
+import { abortable } from '../internal/abortable.ts';
 import { oneRow, unwrap } from '../internal/checks.ts';
 import { sessionUserId } from '../internal/session.ts';
 import type { SetTimeZoneResult } from './set-time-zone.ts';
@@ -8,7 +9,6 @@ export type GetTimeZoneResult = SetTimeZoneResult;
 
 export async function getTimeZone(client: LanesClient, signal?: AbortSignal): Promise<GetTimeZoneResult> {
   const userId = await sessionUserId(client);
-  let query = client.from('profiles').select('time_zone').eq('id', userId);
-  if (signal) query = query.abortSignal(signal);
+  const query = abortable(client.from('profiles').select('time_zone').eq('id', userId), signal);
   return { timeZone: oneRow(unwrap(await query)).time_zone };
 }

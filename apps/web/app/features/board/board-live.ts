@@ -28,6 +28,7 @@ import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
 import { updateTask } from '@lanes/data/tasks/update-task';
 import type { LabelColor, Priority } from '@lanes/shared/constants';
 import { isLanesError } from '@lanes/shared/errors';
+import { refusalMessage } from '#app/lib/form-errors.ts';
 import type { PublicEnv } from '#app/lib/public-env.ts';
 import { getBrowserClient } from '#app/lib/supabase.client.ts';
 
@@ -37,12 +38,7 @@ async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    if (isLanesError(error)) {
-      // A refused field names its own rule ("At most 200 characters."), which says more than the generic text.
-      const fields = (error.details?.fields ?? {}) as Record<string, unknown>;
-      const first = Object.values(fields)[0];
-      return { ok: false, code: error.code, message: typeof first === 'string' ? first : error.message };
-    }
+    if (isLanesError(error)) return { ok: false, code: error.code, message: refusalMessage(error) };
     console.error(error);
     return { ok: false, code: 'UNEXPECTED', message: 'Something went wrong.' };
   }
