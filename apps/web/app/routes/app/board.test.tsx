@@ -11,8 +11,8 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createRoutesStub, Link, Outlet, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BoardModel } from '#app/features/board/board-model.ts';
-import { NO_FILTER } from '#app/features/board/filters.ts';
+import type { BoardModel } from '#app/features/board/model/board-model.ts';
+import { NO_FILTER } from '#app/features/board/model/filters.ts';
 import { PublicEnvContext } from '#app/lib/public-env.ts';
 
 // React's `act` warns unless the environment says it is a test.
@@ -20,8 +20,8 @@ Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
 const cardRenders = vi.hoisted(() => ({ count: 0 }));
 
-vi.mock('#app/features/board/task-card.tsx', async (importOriginal) => {
-  const card = await importOriginal<typeof import('#app/features/board/task-card.tsx')>();
+vi.mock('#app/features/board/screen/task-card.tsx', async (importOriginal) => {
+  const card = await importOriginal<typeof import('#app/features/board/screen/task-card.tsx')>();
   const { memo } = await import('react');
   // The card's own function, counted, and memoised exactly as the real card is (or not at all).
   const real = card.TaskCard as unknown as FunctionComponent<object> & {
@@ -37,13 +37,13 @@ vi.mock('#app/features/board/task-card.tsx', async (importOriginal) => {
 });
 
 // No Supabase here: the live connection's effects would dial a server that is not there.
-vi.mock('#app/features/board/use-board-live.ts', () => {
+vi.mock('#app/features/board/sync/use-board-live.ts', () => {
   const live = { connection: 'live', viewers: [], remoteDrags: {}, sendDrag() {}, refetch() {} };
   return { useBoardLive: () => live, loadLive: () => new Promise(() => {}) };
 });
 
 // Nor for the membership channel that follows the user's role (decision 191).
-vi.mock('#app/features/board/use-live-role.ts', () => ({
+vi.mock('#app/features/board/sync/use-live-role.ts', () => ({
   useLiveRole: (_workspaceId: string, role: string) => ({ role, changed: false }),
 }));
 

@@ -15,16 +15,16 @@ import {
   useOutlet,
   useRouteLoaderData,
 } from 'react-router';
+import { FIRST_CARDS_PER_COLUMN, fromBoard } from '#app/features/board/model/board-model.ts';
+import { readFilter } from '#app/features/board/model/filters.ts';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
-import boardCss from '#app/features/board/board.css?inline';
-import { runBoardAction } from '#app/features/board/board-actions.server.ts';
-import { BoardMenu } from '#app/features/board/board-menu.tsx';
-import { FIRST_CARDS_PER_COLUMN, fromBoard } from '#app/features/board/board-model.ts';
-import { BoardScreen } from '#app/features/board/board-screen.tsx';
-import { readFilter } from '#app/features/board/filters.ts';
-import { readOnlyNotice } from '#app/features/board/read-only-notice.ts';
-import { useLiveRole } from '#app/features/board/use-live-role.ts';
-import { WatchBoardForm } from '#app/features/board/watch-board.tsx';
+import boardCss from '#app/features/board/screen/board.css?inline';
+import { runBoardAction } from '#app/features/board/screen/board-actions.server.ts';
+import { BoardMenu } from '#app/features/board/screen/board-menu.tsx';
+import { BoardScreen } from '#app/features/board/screen/board-screen.tsx';
+import { readOnlyNotice } from '#app/features/board/screen/read-only-notice.ts';
+import { WatchBoardForm } from '#app/features/board/screen/watch-board.tsx';
+import { useLiveRole } from '#app/features/board/sync/use-live-role.ts';
 import type { BoardPresence } from '#app/lib/board-presence.ts';
 import { notFound, toRouteError } from '#app/lib/http.server.ts';
 import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
