@@ -634,7 +634,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "checklist_item_to_task":
-{ Args: { "item_id": string }; Returns: {
+{ Args: { "item_id": string,"new_task_id"?: string }; Returns: {
               "archived_at": string | null,
 "assignee_id": string | null,
 "attachment_count": number,

@@ -7,7 +7,10 @@ import { oneRow, parseAnswer, parseInput, unwrap } from '../internal/checks.ts';
 export { commentIdInput as deleteCommentInput };
 export type DeleteCommentResult = CommentRow;
 
-/** Soft: the row stays so the thread keeps its shape ("comment deleted"). */
+/**
+ * Soft: the row stays so the thread keeps its shape ("comment deleted"). A comment deleted already is answered
+ * as it is (its first deletion time kept), so a delete sent twice is one (decision 202).
+ */
 export async function deleteComment(
   client: LanesClient,
   input: z.input<typeof commentIdInput>,
@@ -18,7 +21,12 @@ export async function deleteComment(
       .from('comments')
       .update({ deleted_at: new Date().toISOString() })
       .eq('id', commentId)
+      .is('deleted_at', null)
       .select(),
   );
-  return parseAnswer(commentRow, oneRow(rows));
+  if (rows.length > 0) return parseAnswer(commentRow, oneRow(rows));
+  const already = unwrap(
+    await client.from('comments').select().eq('id', commentId).not('deleted_at', 'is', null),
+  );
+  return parseAnswer(commentRow, oneRow(already));
 }

@@ -1,6 +1,7 @@
 /**
  * @module tasks/complete-task — completes a task by moving it to the end of its board's first done column
- * (SPEC §4: completion follows the column), or reopens it into the first open column.
+ * (SPEC §4: completion follows the column), or reopens it into the first open column. A value to set, not a
+ * toggle: a task already done (or open) stays where it is, so a write sent twice moves it once (decision 202).
  */
 import { LanesError } from '@lanes/shared/errors';
 import { id } from '@lanes/shared/schemas/fields';
@@ -21,20 +22,24 @@ export async function completeTask(
   const task = unwrap(
     await client
       .from('tasks')
-      .select('id, board:boards(columns(id, is_done, position))')
+      .select('*, board:boards(columns(id, is_done, position))')
       .eq('id', taskId)
       .order('position', { referencedTable: 'board.columns' })
       .maybeSingle(),
   );
   if (!task) throw new LanesError('NOT_FOUND');
-  const columns = (task.board as { columns: { id: string; is_done: boolean }[] } | null)?.columns ?? [];
+  const { board, ...row } = task;
+  const columns = (board as { columns: { id: string; is_done: boolean }[] } | null)?.columns ?? [];
+  if (columns.find((column) => column.id === row.column_id)?.is_done === completed) {
+    return parseAnswer(taskRow, row);
+  }
   const target = columns.find((column) => column.is_done === completed);
   if (!target) {
     throw new LanesError('VALIDATION', {
       message: completed ? 'This board has no done column.' : 'This board has no open column.',
     });
   }
-  const row = unwrap(
+  const moved = unwrap(
     await client.rpc('move_task', {
       task_id: taskId,
       column_id: target.id,
@@ -42,5 +47,5 @@ export async function completeTask(
       after_id: null as never,
     }),
   );
-  return parseAnswer(taskRow, row);
+  return parseAnswer(taskRow, moved);
 }

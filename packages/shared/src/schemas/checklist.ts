@@ -36,6 +36,10 @@ export type MoveChecklistItemInput = z.infer<typeof moveChecklistItemInput>;
 export const checklistItemIdInput = z.object({ itemId: id });
 export type ChecklistItemIdInput = z.infer<typeof checklistItemIdInput>;
 
+/** A checklist item made a task; `newTaskId`, chosen by the client, makes a replay answer the same task. */
+export const checklistItemToTaskInput = z.object({ itemId: id, newTaskId: id.optional() });
+export type ChecklistItemToTaskInput = z.infer<typeof checklistItemToTaskInput>;
+
 export const checklistItemRow = z.object({
   id,
   task_id: id,
