@@ -22,8 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client, user } = getSupabase(context);
-  const intent = String((await request.formData()).get('intent') ?? '');
-  return answerInvitation(client, user, params.token, intent);
+  return answerInvitation(client, user, params.token, await request.formData());
 }
 
 export default function Invite({ loaderData, actionData }: Route.ComponentProps) {

@@ -251,7 +251,9 @@ test('a hand-made delete without the typed name deletes nothing', async ({ page 
   await signInQuickly(page, 'alice@lanes.test');
   const path = await starterBoard(page, 'Stays');
   const response = await page.request.post(path, { form: { intent: 'delete-board', confirm: 'Wrong' } });
-  expect(response.status()).toBe(200);
+  // A refused form answers 400 with its reason, as every form action does (decision 205).
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain('Type the board’s name exactly to delete it.');
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stays');
 });

@@ -12,14 +12,22 @@ import type { LanesClient } from '@lanes/data/client';
 import { updateProfile } from '@lanes/data/profiles/update-profile';
 import { LanesError, validationError } from '@lanes/shared/errors';
 import { changeEmailInput, changePasswordInput } from '@lanes/shared/schemas/auth';
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import type { z } from 'zod';
 import { env } from '#app/env.server.ts';
-import { type FormErrors, toFormErrors } from '#app/lib/form-errors.ts';
+import {
+  type ActionResult,
+  postedValues,
+  readIntent,
+  refused,
+  succeeded,
+  unknownIntent,
+} from '#app/lib/action-result.ts';
+import { toFormErrors } from '#app/lib/form-errors.ts';
 import { formText } from '#app/lib/form-values.ts';
 import type { SessionUser } from '#app/lib/supabase.server.ts';
 import { type AuthGuard, askForReauthentication, proveCurrentPassword } from './current-password.server.ts';
-import { postedChoices, saveNotificationChoices } from './save-notifications.server.ts';
+import { saveNotificationChoices } from './save-notifications.server.ts';
 
 export const ACCOUNT_INTENTS = [
   'profile',
@@ -33,21 +41,11 @@ export const ACCOUNT_INTENTS = [
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
-export interface AccountActionData {
-  intent: AccountIntent;
-  errors?: FormErrors;
-  /** What happened, said to the user ("Password changed."). */
-  done?: string;
-  /** The new address a refused email change asked for, so the form shows it again (never a password). */
-  email?: string;
-  /** Auth wants its emailed code with the next password change. */
-  nonce?: boolean;
-  /** What a refused Notifications form posted (its choices and time zone), shown again as chosen. */
-  posted?: Record<string, string>;
-}
-
-const isIntent = (value: string): value is AccountIntent =>
-  (ACCOUNT_INTENTS as readonly string[]).includes(value);
+/**
+ * `values` after a refusal: the new address an email change asked for, or the Notifications form's choices and
+ * time zone (never a password). `nonce`: Auth wants its emailed code with the next password change.
+ */
+export type AccountActionData = ActionResult<AccountIntent> & { nonce?: boolean };
 
 /** The form checked as its schema says; a refusal is VALIDATION before anything is counted or sent. */
 function checked<S extends z.ZodType>(schema: S, form: FormData, names: readonly string[]): z.output<S> {
@@ -67,20 +65,17 @@ export async function accountAction(
   form: FormData,
   guard: AuthGuard,
 ) {
-  const intent = formText(form, 'intent');
-  if (!isIntent(intent)) throw data('Unknown action', { status: 400 });
+  const intent = readIntent(form, ACCOUNT_INTENTS);
+  if (!intent) return unknownIntent<AccountIntent>('profile');
   try {
-    return data<AccountActionData>({ intent, done: await run(client, user, intent, form, guard) });
+    return succeeded(intent, { done: await run(client, user, intent, form, guard) });
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (!(error instanceof LanesError)) console.error(error);
-    const status = error instanceof LanesError ? error.status : 500;
-    const answer: AccountActionData = { intent, errors: toFormErrors(error) };
-    if (intent === 'email') answer.email = formText(form, 'email');
-    if (intent === 'notifications') answer.posted = postedChoices(form);
-    if (intent === 'password' && (formText(form, 'nonce') || answer.errors?.fields.nonce))
-      answer.nonce = true;
-    return data<AccountActionData>(answer, { status });
+    const extra: Omit<AccountActionData, 'intent' | 'ok'> = {};
+    if (intent === 'email') extra.values = { email: formText(form, 'email') };
+    if (intent === 'notifications') extra.values = postedValues(form);
+    const refusedNonce = toFormErrors(error).fields.nonce !== undefined;
+    if (intent === 'password' && (formText(form, 'nonce') || refusedNonce)) extra.nonce = true;
+    return refused(intent, error, extra);
   }
 }
 
@@ -123,7 +118,7 @@ async function run(
       await signOut(client, { scope: intent === 'sign-out' ? 'local' : 'global' });
       throw redirect('/');
     case 'notifications':
-      await saveNotificationChoices(client, postedChoices(form));
+      await saveNotificationChoices(client, postedValues(form));
       return 'Notification settings saved.';
     case 'delete':
       if (formText(form, 'confirm').trim().toLowerCase() !== user.email.toLowerCase()) {

@@ -26,7 +26,7 @@ export function NotificationsForm({
   const pending = navigation.formData?.get('intent') === 'notifications';
   const id = useId();
   // After a refusal the form shows what was posted, not what is stored (nothing typed is lost).
-  const posted = mine?.errors ? mine.posted : undefined;
+  const posted = mine?.errors ? mine.values : undefined;
   const chosenZone = posted?.timeZone ?? timeZone;
   const errors = mine?.errors?.fields ?? {};
   const zoneError = errors.timeZone;

@@ -9,15 +9,6 @@ import { setTimeZone } from '@lanes/data/profiles/set-time-zone';
 import { validationError } from '@lanes/shared/errors';
 import { setNotificationPreferencesInput, setTimeZoneInput } from '@lanes/shared/schemas/notification';
 
-/** The form's fields other than its intent, as posted (a repeated name keeps its last value). */
-export function postedChoices(form: FormData): Record<string, string> {
-  const posted: Record<string, string> = {};
-  for (const [name, value] of form) {
-    if (name !== 'intent' && typeof value === 'string') posted[name] = value;
-  }
-  return posted;
-}
-
 export async function saveNotificationChoices(client: LanesClient, posted: Record<string, string>) {
   const { timeZone = '', ...deliveries } = posted;
   const issues: { path: PropertyKey[]; message: string }[] = [];

@@ -75,7 +75,7 @@ export function EmailForm({ email, result }: { email: string; result: AccountAct
         type="email"
         autoComplete="email"
         required
-        defaultValue={mine?.email}
+        defaultValue={mine?.values?.email}
         error={form.errors?.fields.email}
         autoFocus={form.focusField === 'email'}
       />

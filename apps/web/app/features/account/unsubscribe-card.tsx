@@ -32,7 +32,7 @@ export function UnsubscribeCard({
   view: UnsubscribeView;
   done: UnsubscribeDone | undefined;
 }) {
-  if (done?.state === 'done') {
+  if (done?.ok) {
     return (
       <>
         <h1>Unsubscribed</h1>
@@ -45,12 +45,12 @@ export function UnsubscribeCard({
       </>
     );
   }
-  if (view.state === 'invalid' || done?.state === 'invalid') return INVALID;
+  if (view.state === 'invalid' || done?.errors?.code === 'VALIDATION') return INVALID;
   return (
     <>
       <h1>Stop these emails?</h1>
       <p>You will no longer get {emailsOf(view.scope)}. The notifications stay in your Lanes inbox.</p>
-      {done?.state === 'failed' ? <p role="alert">{done.message}</p> : null}
+      {done?.errors ? <p role="alert">{done.errors.form}</p> : null}
       <Form method="post">
         <input type="hidden" name="token" value={view.token} />
         <Button type="submit">Unsubscribe</Button>

@@ -7,15 +7,9 @@ import type { LanesClient } from '@lanes/data/client';
 import { archiveTask } from '@lanes/data/tasks/archive-task';
 import { deleteTask } from '@lanes/data/tasks/delete-task';
 import { LanesError } from '@lanes/shared/errors';
-import { data } from 'react-router';
+import { refused, succeeded } from '#app/lib/action-result.ts';
 import { toFormErrors } from '#app/lib/form-errors.ts';
 import { formText } from '#app/lib/form-values.ts';
-
-export interface ArchiveActionResult {
-  intent: 'restore' | 'delete';
-  ok: boolean;
-  message: string;
-}
 
 export async function archiveAction(client: LanesClient, form: FormData) {
   const intent = form.get('intent') === 'delete' ? 'delete' : 'restore';
@@ -24,17 +18,17 @@ export async function archiveAction(client: LanesClient, form: FormData) {
   try {
     if (intent === 'delete') {
       await deleteTask(client, { taskId });
-      return { intent, ok: true, message: `Deleted “${title}” for good.` } satisfies ArchiveActionResult;
+      return succeeded(intent, { done: `Deleted “${title}” for good.` });
     }
     await archiveTask(client, { taskId, archived: false });
-    return { intent, ok: true, message: `Restored “${title}” to its column.` } satisfies ArchiveActionResult;
+    return succeeded(intent, { done: `Restored “${title}” to its column.` });
   } catch (error) {
-    if (!(error instanceof LanesError)) console.error(error);
-    const status = error instanceof LanesError ? error.status : 500;
-    const message =
-      error instanceof LanesError && error.code === 'NOT_FOUND'
-        ? `“${title}” is no longer in the archive, or you may not ${intent} it.`
-        : (toFormErrors(error).form ?? 'Something went wrong. Please try again.');
-    return data<ArchiveActionResult>({ intent, ok: false, message }, { status });
+    const errors = toFormErrors(error);
+    // A card another tab already restored or deleted reads as gone, in words that name it.
+    if (error instanceof LanesError && error.code === 'NOT_FOUND') {
+      errors.form = `“${title}” is no longer in the archive, or you may not ${intent} it.`;
+    }
+    errors.form ??= 'Something went wrong. Please try again.';
+    return refused(intent, error, { errors });
   }
 }

@@ -6,33 +6,46 @@ import { sendMagicLink, sendMagicLinkInput } from '@lanes/data/account/send-magi
 import { signInInput, signInWithPassword } from '@lanes/data/account/sign-in-with-password';
 import { signUp } from '@lanes/data/account/sign-up';
 import type { LanesClient } from '@lanes/data/client';
-import { LanesError } from '@lanes/shared/errors';
 import { data, redirect } from 'react-router';
 import { env } from '#app/env.server.ts';
-import { type FormErrors, toFormErrors } from '#app/lib/form-errors.ts';
+import { type ActionResult, readIntent, refused, succeeded } from '#app/lib/action-result.ts';
 import { formText } from '#app/lib/form-values.ts';
 import { safeNext } from '#app/lib/safe-next.ts';
 import { attemptKeys, beginEmail, beginSignIn, signedIn } from './auth-limits.server.ts';
 import { rememberNext } from './next-cookie.server.ts';
 import { resendConfirmation } from './resend-confirmation.server.ts';
 
-export interface AuthActionData {
-  errors?: FormErrors;
-  /** "Check your inbox" after a sign-up, magic link, resend or recovery email. */
+export const AUTH_INTENTS = [
+  'password',
+  'magic-link',
+  'resend',
+  'sign-up',
+  'recovery',
+  'reset-password',
+] as const;
+export type AuthIntent = (typeof AUTH_INTENTS)[number];
+
+/**
+ * `values.email` is the address the form posted (shown again; a password never is). `sent` says which "check
+ * your inbox" to show after a sign-up, magic link, resend or recovery email.
+ */
+export type AuthActionData = ActionResult<AuthIntent> & {
   sent?: 'signup' | 'magic-link' | 'resend' | 'recovery';
-  email?: string;
-  /** The form button that failed, so the page can offer it again (e.g. a resend refused for now). */
-  intent?: string;
+};
+
+/** A refused auth form: its errors, its address again, and a limit's wait as `Retry-After`. */
+export function failed(error: unknown, email: string, intent: AuthIntent) {
+  return refused<AuthIntent, Pick<AuthActionData, 'sent'>>(intent, error, { values: { email } });
 }
 
-export function failed(error: unknown, email: string, intent?: string) {
-  if (!(error instanceof LanesError)) console.error(error);
-  const errors = toFormErrors(error);
-  const status = error instanceof LanesError ? error.status : 500;
-  // A limit's answer names its wait for scripts too (RFC 9110 Retry-After, in seconds).
-  const wait = error instanceof LanesError ? error.details?.retryAfterSeconds : undefined;
-  const headers: HeadersInit = typeof wait === 'number' ? { 'Retry-After': String(wait) } : {};
-  return data<AuthActionData>(intent ? { errors, email, intent } : { errors, email }, { status, headers });
+/** An email went out: which one, to where (the address comes back so the page can name it). */
+export function emailSent(
+  intent: AuthIntent,
+  sent: NonNullable<AuthActionData['sent']>,
+  email: string,
+  init?: ResponseInit,
+) {
+  return data(succeeded<AuthIntent, Pick<AuthActionData, 'sent'>>(intent, { sent, values: { email } }), init);
 }
 
 /**
@@ -57,20 +70,18 @@ const siteUrl = () => ({ siteUrl: env.SITE_URL });
 export async function signInAction(client: LanesClient, request: Request, form: FormData) {
   const email = formText(form, 'email');
   const next = safeNext(formText(form, 'next'));
-  const intent = formText(form, 'intent');
+  // The password button, or a post naming no other way in.
+  const intent = readIntent(form, ['magic-link', 'resend'] as const) ?? 'password';
   try {
     if (intent === 'magic-link') {
       await limitEmail(client, request, email);
       await sendMagicLink(client, { email }, siteUrl());
-      return data<AuthActionData>(
-        { sent: 'magic-link', email },
-        { headers: { 'Set-Cookie': rememberNext(next) } },
-      );
+      return emailSent(intent, 'magic-link', email, { headers: { 'Set-Cookie': rememberNext(next) } });
     }
     if (intent === 'resend') {
       await limitEmail(client, request, email);
       await resendConfirmation(client, { email }, siteUrl());
-      return data<AuthActionData>({ sent: 'resend', email });
+      return emailSent(intent, 'resend', email);
     }
     const credentials = { email, password: formText(form, 'password') };
     // Input the data operation refuses (VALIDATION) never reaches Auth, so it is not counted.
@@ -95,9 +106,9 @@ export async function signUpAction(client: LanesClient, request: Request, form: 
       { ...siteUrl(), timeZone: formText(form, 'timeZone') },
     );
   } catch (error) {
-    return failed(error, email);
+    return failed(error, email, 'sign-up');
   }
   // The confirmation link continues to where the visitor was heading (e.g. a board they were sent to).
   const next = safeNext(formText(form, 'next'));
-  return data<AuthActionData>({ sent: 'signup', email }, { headers: { 'Set-Cookie': rememberNext(next) } });
+  return emailSent('sign-up', 'signup', email, { headers: { 'Set-Cookie': rememberNext(next) } });
 }

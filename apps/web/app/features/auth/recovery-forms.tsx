@@ -14,8 +14,8 @@ export function ForgotPasswordForm({ result }: { result: AuthActionData | undefi
     return (
       <FormNotice>
         <p>
-          <strong>Check your inbox.</strong> If {result.email} has an account, a link to choose a new password
-          is on its way.
+          <strong>Check your inbox.</strong> If {result.values?.email} has an account, a link to choose a new
+          password is on its way.
         </p>
       </FormNotice>
     );
@@ -28,7 +28,7 @@ export function ForgotPasswordForm({ result }: { result: AuthActionData | undefi
         type="email"
         autoComplete="email"
         required
-        defaultValue={result?.email}
+        defaultValue={result?.values?.email}
         error={form.errors?.fields.email}
         autoFocus
       />

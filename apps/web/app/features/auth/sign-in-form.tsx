@@ -37,10 +37,10 @@ export function SignInForm({
       <Form method="post" className="form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
         <input type="hidden" name="next" value={next} />
         {result?.sent === 'magic-link' ? (
-          <FormNotice>Check your inbox: we emailed a sign-in link to {result.email}.</FormNotice>
+          <FormNotice>Check your inbox: we emailed a sign-in link to {result.values?.email}.</FormNotice>
         ) : null}
         {result?.sent === 'resend' ? (
-          <FormNotice>We sent the confirmation email to {result.email} again.</FormNotice>
+          <FormNotice>We sent the confirmation email to {result.values?.email} again.</FormNotice>
         ) : null}
         <TextField
           label="Email"
@@ -48,7 +48,7 @@ export function SignInForm({
           type="email"
           autoComplete="email"
           required
-          defaultValue={result?.email ?? email}
+          defaultValue={result?.values?.email ?? email}
           error={errors?.fields.email}
           autoFocus={form.focusField === 'email' || (!errors && !email)}
         />
@@ -82,7 +82,7 @@ export function SignInForm({
       {/* Its own form, so Enter in the fields still means "Sign in". */}
       <Form method="post" id="resend-confirmation" hidden>
         <input type="hidden" name="intent" value="resend" />
-        <input type="hidden" name="email" value={result?.email ?? ''} />
+        <input type="hidden" name="email" value={result?.values?.email ?? ''} />
       </Form>
     </>
   );

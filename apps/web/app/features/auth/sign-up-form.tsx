@@ -24,13 +24,13 @@ export function SignUpForm({ result, next }: { result: AuthActionData | undefine
     return (
       <FormNotice>
         <p>
-          <strong>Check your inbox.</strong> We sent a confirmation link to {result.email}. Open it to finish
-          signing up.
+          <strong>Check your inbox.</strong> We sent a confirmation link to {result.values?.email}. Open it to
+          finish signing up.
         </p>
       </FormNotice>
     );
   }
-  const email = result?.email ?? '';
+  const email = result?.values?.email ?? '';
   return (
     <Form method="post" className="form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
       <input type="hidden" name="next" value={next} />

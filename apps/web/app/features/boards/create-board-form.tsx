@@ -5,14 +5,14 @@ import { z } from 'zod';
 import { Button } from '#app/components/button.tsx';
 import { FormError } from '#app/components/form-error.tsx';
 import { TextField } from '#app/components/text-field.tsx';
+import type { ActionResult } from '#app/lib/action-result.ts';
 import { useValidatedForm } from '#app/lib/use-validated-form.ts';
-import type { CreateBoardData } from './create-board.server.ts';
 
 // The shared rules for the fields a person types; the workspace id comes from the URL on the server.
 const fields = z.object({ name: boardName, description: boardDescription });
 const ORDER = ['name', 'description'] as const;
 
-export function CreateBoardForm({ result }: { result: CreateBoardData | undefined }) {
+export function CreateBoardForm({ result }: { result: ActionResult | undefined }) {
   const form = useValidatedForm(fields, result?.errors, ORDER);
   const errors = form.errors;
   return (
@@ -23,7 +23,7 @@ export function CreateBoardForm({ result }: { result: CreateBoardData | undefine
         name="name"
         required
         maxLength={80}
-        defaultValue={result?.values.name}
+        defaultValue={result?.values?.name}
         error={errors?.fields.name}
         autoFocus={form.focusField === 'name'}
       />
@@ -31,7 +31,7 @@ export function CreateBoardForm({ result }: { result: CreateBoardData | undefine
         label="Description"
         name="description"
         maxLength={2000}
-        defaultValue={result?.values.description}
+        defaultValue={result?.values?.description}
         error={errors?.fields.description}
         autoFocus={form.focusField === 'description'}
         description="Optional."

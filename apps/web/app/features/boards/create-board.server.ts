@@ -1,15 +1,9 @@
 /** @module features/boards/create-board.server — the create-board action: open the new board, or show why not. */
 import { createBoard } from '@lanes/data/boards/create-board';
 import type { LanesClient } from '@lanes/data/client';
-import { LanesError } from '@lanes/shared/errors';
-import { data, redirect } from 'react-router';
-import { type FormErrors, toFormErrors } from '#app/lib/form-errors.ts';
+import { redirect } from 'react-router';
+import { refused } from '#app/lib/action-result.ts';
 import { formText } from '#app/lib/form-values.ts';
-
-export interface CreateBoardData {
-  errors: FormErrors;
-  values: { name: string; description: string };
-}
 
 export async function createBoardAction(
   client: LanesClient,
@@ -21,9 +15,6 @@ export async function createBoardAction(
     const board = await createBoard(client, { workspaceId: workspace.id, ...values });
     throw redirect(`/w/${workspace.slug}/b/${board.id}`);
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (!(error instanceof LanesError)) console.error(error);
-    const status = error instanceof LanesError ? error.status : 500;
-    return data<CreateBoardData>({ errors: toFormErrors(error), values }, { status });
+    return refused('create-board', error, { values });
   }
 }

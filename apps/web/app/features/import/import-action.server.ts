@@ -9,12 +9,15 @@ import { LanesError } from '@lanes/shared/errors';
 import type { ImportReport } from '@lanes/shared/schemas/trello';
 import { TRELLO_EXPORT_MAX_BYTES } from '@lanes/shared/schemas/trello';
 import { readTrelloFile, tooLarge } from '@lanes/shared/trello/normalise';
-import { data } from 'react-router';
+import { refused, succeeded } from '#app/lib/action-result.ts';
 import type { WorkspaceContext } from '#app/lib/load-workspace.server.ts';
 
-export type ImportActionResult =
-  | { ok: true; boardId: string; boardName: string; report: ImportReport }
-  | { ok: false; message: string };
+/** What a successful import adds to the common answer: the new board and what came in. */
+export interface Imported {
+  boardId: string;
+  boardName: string;
+  report: ImportReport;
+}
 
 export async function importAction(client: LanesClient, workspace: WorkspaceContext, form: FormData) {
   try {
@@ -26,17 +29,18 @@ export async function importAction(client: LanesClient, workspace: WorkspaceCont
     const exported = readTrelloFile(await file.text());
     const { boardId, report } = await importTrello(client, { workspaceId: workspace.id, export: exported });
     const name = (exported as { name?: unknown }).name;
-    return {
-      ok: true,
+    return succeeded<'import', Imported>('import', {
       boardId,
       boardName: typeof name === 'string' && name.trim() ? name.trim() : 'Imported board',
       report,
-    } satisfies ImportActionResult;
+    });
   } catch (error) {
-    if (!(error instanceof LanesError)) console.error(error);
-    const status = error instanceof LanesError ? error.status : 500;
-    return data<ImportActionResult>({ ok: false, message: messageOf(error) }, { status });
+    return refused('import', error, { errors: { code: codeOf(error), fields: {}, form: messageOf(error) } });
   }
+}
+
+function codeOf(error: unknown) {
+  return error instanceof LanesError ? error.code : 'UNEXPECTED';
 }
 
 function messageOf(error: unknown): string {

@@ -5,7 +5,7 @@
 import type { LanesClient } from '@lanes/data/client';
 import { listNotifications } from '@lanes/data/notifications/list-notifications';
 import { markAllNotificationsRead } from '@lanes/data/notifications/mark-all-notifications-read';
-import { data } from 'react-router';
+import { readIntent, succeeded, unknownIntent } from '#app/lib/action-result.ts';
 import type { InboxPage } from './inbox-list.tsx';
 import { groupByTask } from './inbox-model.ts';
 
@@ -36,7 +36,10 @@ export async function readInboxPage(client: LanesClient, url: URL, signal?: Abor
 }
 
 export async function inboxAction(client: LanesClient, form: FormData) {
-  if (form.get('intent') !== 'mark-all-read') throw data('Unknown action', { status: 400 });
+  const intent = readIntent(form, ['mark-all-read']);
+  if (!intent) return unknownIntent('mark-all-read');
   const { marked } = await markAllNotificationsRead(client);
-  return { done: marked === 1 ? '1 notification marked read.' : `${marked} notifications marked read.` };
+  return succeeded(intent, {
+    done: marked === 1 ? '1 notification marked read.' : `${marked} notifications marked read.`,
+  });
 }

@@ -43,7 +43,7 @@ export function InvitationCard({
   const inviter = view.inviterName ?? 'Someone';
   const closed = view.status === 'pending' ? null : CLOSED[view.status];
 
-  if (answer?.outcome === 'declined') {
+  if (answer?.ok && answer.intent === 'decline') {
     return (
       <section aria-labelledby="invite-title" role="status">
         <h1 id="invite-title">Invitation declined</h1>
@@ -71,9 +71,9 @@ export function InvitationCard({
             <strong>{closed.title}.</strong> {closed.body}
           </p>
         </div>
-      ) : answer ? (
+      ) : answer?.errors ? (
         <div className="form-error" role="alert" tabIndex={-1}>
-          <p>{answer.message}</p>
+          <p>{answer.errors.form}</p>
           {answer.slug ? (
             <p>
               <Link to={`/w/${answer.slug}`}>Open {view.workspaceName}</Link>

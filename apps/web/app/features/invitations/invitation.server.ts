@@ -8,8 +8,9 @@ import { acceptInvitation } from '@lanes/data/invitations/accept-invitation';
 import { declineInvitation } from '@lanes/data/invitations/decline-invitation';
 import { previewInvitation } from '@lanes/data/invitations/preview-invitation';
 import type { InvitableRole, InvitationStatus } from '@lanes/shared/constants';
-import { type ErrorCode, LanesError } from '@lanes/shared/errors';
+import { LanesError } from '@lanes/shared/errors';
 import { data, redirect } from 'react-router';
+import { type ActionResult, readIntent, refused, succeeded, unknownIntent } from '#app/lib/action-result.ts';
 import type { SessionUser } from '#app/lib/supabase.server.ts';
 
 /** Who is looking: nobody signed in, the invitee, or someone signed in with another email. */
@@ -26,13 +27,11 @@ export interface InvitationView {
   myEmail: string | null;
 }
 
-export interface InvitationAnswer {
-  /** What happened: declined, or the catalogue code of a refusal. */
-  outcome: 'declined' | ErrorCode;
-  message?: string;
-  /** Where the workspace is, when the invitee turns out to be a member already. */
-  slug?: string;
-}
+export const INVITATION_INTENTS = ['accept', 'decline', 'switch'] as const;
+export type InvitationIntent = (typeof INVITATION_INTENTS)[number];
+
+/** `slug`: where the workspace is, when the invitee turns out to be a member already. */
+export type InvitationAnswer = ActionResult<InvitationIntent> & { slug?: string };
 
 /** 404 for unknown or malformed tokens; the page for every other state, with 410 once it can't be used. */
 export async function loadInvitation(client: LanesClient, user: SessionUser | null, token: string) {
@@ -67,8 +66,10 @@ export async function answerInvitation(
   client: LanesClient,
   user: SessionUser | null,
   token: string,
-  intent: string,
+  form: FormData,
 ) {
+  const intent = readIntent(form, INVITATION_INTENTS);
+  if (!intent) return unknownIntent<InvitationIntent>('accept');
   const back = `/sign-in?next=${encodeURIComponent(`/invite/${token}`)}`;
   if (intent === 'switch') {
     await signOut(client);
@@ -81,17 +82,19 @@ export async function answerInvitation(
       throw redirect(`/w/${workspace.slug}`);
     }
     await declineInvitation(client, { token });
-    return data<InvitationAnswer>({ outcome: 'declined' });
+    return succeeded(intent);
   } catch (error) {
     if (error instanceof Response || !(error instanceof LanesError)) throw error;
     if (error.code === 'NOT_FOUND' || error.code === 'VALIDATION')
       throw data({ code: 'NOT_FOUND' }, { status: 404 });
     if (error.code === 'SESSION_EXPIRED') throw redirect(back);
     if (error.code === 'UNEXPECTED') console.error(error.requestId, error.cause ?? error);
-    const answer: InvitationAnswer = { outcome: error.code, message: error.message };
+    const errors = { code: error.code, fields: {}, form: error.message };
     // A member already: the way in is what they need (the slug is theirs to know).
-    if (error.code === 'ALREADY_MEMBER')
-      answer.slug = (await previewInvitation(client, { token })).workspace_slug;
-    return data(answer, { status: error.status });
+    if (error.code === 'ALREADY_MEMBER') {
+      const { workspace_slug: slug } = await previewInvitation(client, { token });
+      return refused(intent, error, { errors, slug });
+    }
+    return refused(intent, error, { errors });
   }
 }

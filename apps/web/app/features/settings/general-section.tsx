@@ -30,7 +30,7 @@ export function GeneralSection({ name, result }: { name: string; result: Setting
           autoFocus={form.focusField === 'name'}
         />
         <FormError>{form.errors?.form ? <p>{form.errors.form}</p> : null}</FormError>
-        <FormNotice>{result?.notice ? <p>{result.notice}</p> : null}</FormNotice>
+        <FormNotice>{result?.done ? <p>{result.done}</p> : null}</FormNotice>
         <Button pending={form.pending}>Rename</Button>
       </Form>
     </section>

@@ -35,7 +35,7 @@ export function InvitationsSection({
   const form = useValidatedForm(schema, result?.errors, ORDER, 'invite');
   const cooldownId = useId();
   const canSend = budget.remaining > 0;
-  const sent = result?.notice && !result.errors;
+  const sent = result?.done && !result.errors;
   return (
     <section aria-labelledby="invitations-title" className="panel settings-section">
       <h2 id="invitations-title">Invitations</h2>
@@ -46,7 +46,7 @@ export function InvitationsSection({
         onSubmit={form.onSubmit}
         noValidate
         // A fresh form after each invitation sent, so the fields are empty for the next one.
-        key={sent ? result.notice : 'invite'}
+        key={sent ? result.done : 'invite'}
       >
         <input type="hidden" name="intent" value="invite" />
         <input type="hidden" name="workspaceId" value={workspaceId} />
@@ -68,7 +68,7 @@ export function InvitationsSection({
           error={form.errors?.fields.role}
         />
         <FormError>{form.errors?.form ? <p>{form.errors.form}</p> : null}</FormError>
-        <FormNotice>{sent ? <p>{result.notice}</p> : null}</FormNotice>
+        <FormNotice>{sent ? <p>{result.done}</p> : null}</FormNotice>
         <Button pending={form.pending} disabled={!canSend} aria-describedby={cooldownId}>
           Send invitation
         </Button>

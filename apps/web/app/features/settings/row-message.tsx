@@ -14,10 +14,10 @@ export function RowMessage({ answer }: { answer: SettingsActionData | undefined 
       </p>
     );
   }
-  if (answer?.notice) {
+  if (answer?.done) {
     return (
       <p className="settings-row-message" role="status">
-        {answer.notice}
+        {answer.done}
       </p>
     );
   }

@@ -5,15 +5,15 @@ import { Form } from 'react-router';
 import { Button } from '#app/components/button.tsx';
 import { FormError } from '#app/components/form-error.tsx';
 import { TextField } from '#app/components/text-field.tsx';
+import type { ActionResult } from '#app/lib/action-result.ts';
 import { useValidatedForm } from '#app/lib/use-validated-form.ts';
-import type { CreateWorkspaceData } from './create-workspace.server.ts';
 
 const ORDER = ['name', 'slug'] as const;
 
-export function CreateWorkspaceForm({ result }: { result: CreateWorkspaceData | undefined }) {
+export function CreateWorkspaceForm({ result }: { result: ActionResult | undefined }) {
   const form = useValidatedForm(createWorkspaceInput, result?.errors, ORDER);
   const slugRef = useRef<HTMLInputElement>(null);
-  const slugEdited = useRef(Boolean(result?.values.slug));
+  const slugEdited = useRef(Boolean(result?.values?.slug));
   const errors = form.errors;
   return (
     <Form method="post" className="form panel" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
@@ -23,7 +23,7 @@ export function CreateWorkspaceForm({ result }: { result: CreateWorkspaceData | 
         name="name"
         required
         maxLength={64}
-        defaultValue={result?.values.name}
+        defaultValue={result?.values?.name}
         error={errors?.fields.name}
         autoFocus={form.focusField === 'name'}
         onChange={(event) => {
@@ -37,7 +37,7 @@ export function CreateWorkspaceForm({ result }: { result: CreateWorkspaceData | 
         required
         maxLength={40}
         inputRef={slugRef}
-        defaultValue={result?.values.slug}
+        defaultValue={result?.values?.slug}
         error={errors?.fields.slug}
         autoFocus={form.focusField === 'slug'}
         autoCapitalize="none"

@@ -2,15 +2,11 @@
 import type { LanesClient } from '@lanes/data/client';
 import { createWorkspace } from '@lanes/data/workspaces/create-workspace';
 import { LanesError } from '@lanes/shared/errors';
-import { data, redirect } from 'react-router';
-import { type FormErrors, toFormErrors } from '#app/lib/form-errors.ts';
+import { redirect } from 'react-router';
+import { refused } from '#app/lib/action-result.ts';
+import { toFormErrors } from '#app/lib/form-errors.ts';
 import { formText } from '#app/lib/form-values.ts';
 import { suggestSlug } from './suggest-slug.ts';
-
-export interface CreateWorkspaceData {
-  errors: FormErrors;
-  values: { name: string; slug: string };
-}
 
 export async function createWorkspaceAction(client: LanesClient, form: FormData) {
   const values = { name: formText(form, 'name'), slug: formText(form, 'slug') };
@@ -18,14 +14,11 @@ export async function createWorkspaceAction(client: LanesClient, form: FormData)
     const workspace = await createWorkspace(client, values);
     throw redirect(`/w/${workspace.slug}`);
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (!(error instanceof LanesError)) console.error(error);
     const errors = toFormErrors(error);
     // SPEC §8: SLUG_TAKEN comes with a suggestion the user can take as is.
-    if (errors.code === 'SLUG_TAKEN') {
+    if (error instanceof LanesError && errors.code === 'SLUG_TAKEN') {
       errors.fields.slug = `${errors.fields.slug ?? 'This address is already taken.'} Try “${suggestSlug(values.slug.trim())}”.`;
     }
-    const status = error instanceof LanesError ? error.status : 500;
-    return data<CreateWorkspaceData>({ errors, values }, { status });
+    return refused('create-workspace', error, { errors, values });
   }
 }

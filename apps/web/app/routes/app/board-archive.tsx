@@ -59,8 +59,8 @@ export default function BoardArchive({ loaderData, actionData, params }: Route.C
           Back to the board
         </Link>
       </div>
-      {actionData?.ok ? <FormNotice>{actionData.message}</FormNotice> : null}
-      <FormError>{actionData && !actionData.ok ? <p>{actionData.message}</p> : null}</FormError>
+      {actionData?.ok ? <FormNotice>{actionData.done}</FormNotice> : null}
+      <FormError>{actionData && !actionData.ok ? <p>{actionData.errors?.form}</p> : null}</FormError>
       <ArchiveList
         tasks={tasks}
         pagePath={`${boardPath}/archived`}

@@ -8,13 +8,7 @@ import { listBoards } from '@lanes/data/boards/list-boards';
 import { isWatchingBoard } from '@lanes/data/notifications/is-watching-board';
 import { ROLE_RANK } from '@lanes/shared/constants';
 import { useCallback, useMemo, useState } from 'react';
-import {
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useNavigate,
-  useOutlet,
-  useRouteLoaderData,
-} from 'react-router';
+import { type ShouldRevalidateFunctionArgs, useNavigate, useOutlet, useRouteLoaderData } from 'react-router';
 import { FIRST_CARDS_PER_COLUMN, fromBoard } from '#app/features/board/model/board-model.ts';
 import { readFilter } from '#app/features/board/model/filters.ts';
 // Inlined into the page: one render-blocking stylesheet request fewer on a slow phone connection.
@@ -99,10 +93,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const boards = await listBoards(client, { workspaceId: workspace.id, includeArchived: true });
     return boards.find((b) => b.id === params.boardId)?.name ?? '';
   };
-  const result = await runBoardAction(client, { id: params.boardId, name }, await request.formData());
-  if (result.error || result.next === 'stay') return result;
-  // Named from the params: a fetcher's request URL is the `.data` endpoint, not the page.
-  throw redirect(`/w/${params.slug}${result.next === 'workspace' ? '' : `/b/${params.boardId}`}`, 303);
+  const workspacePath = `/w/${params.slug}`;
+  const board = { id: params.boardId, name, path: `${workspacePath}/b/${params.boardId}`, workspacePath };
+  return runBoardAction(client, board, await request.formData());
 }
 
 export default function Board({ loaderData, actionData, params }: Route.ComponentProps) {
@@ -169,9 +162,9 @@ export default function Board({ loaderData, actionData, params }: Route.Componen
         <WatchBoardForm boardPath={boardPath} watching={loaderData.watching} />
       </div>
       {board.description ? <p className="board-description">{board.description}</p> : null}
-      {actionData?.error ? (
+      {actionData?.errors?.form ? (
         <p className="form-error" role="alert">
-          {actionData.error}
+          {actionData.errors.form}
         </p>
       ) : null}
       <BoardScreen

@@ -62,7 +62,7 @@ export default function WorkspaceImport({ loaderData, actionData }: Route.Compon
             tasks with their labels, checklists and comments. Attachments, members and power-ups stay in
             Trello.
           </p>
-          <ImportForm serverError={actionData && !actionData.ok ? actionData.message : undefined} />
+          <ImportForm serverError={actionData && !actionData.ok ? actionData.errors?.form : undefined} />
         </>
       )}
     </section>

@@ -1,13 +1,8 @@
 /** @module routes/auth/forgot-password — `/forgot-password`: emails a recovery link. */
 import { requestPasswordReset } from '@lanes/data/account/request-password-reset';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { env } from '#app/env.server.ts';
-import {
-  type AuthActionData,
-  failed,
-  limitEmail,
-  retryAfterHeaders,
-} from '#app/features/auth/auth-forms.server.ts';
+import { emailSent, failed, limitEmail, retryAfterHeaders } from '#app/features/auth/auth-forms.server.ts';
 import { rememberNext } from '#app/features/auth/next-cookie.server.ts';
 import { ForgotPasswordForm } from '#app/features/auth/recovery-forms.tsx';
 import { getSupabase } from '#app/lib/supabase.server.ts';
@@ -24,12 +19,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await limitEmail(client, request, email);
     await requestPasswordReset(client, { email }, { siteUrl: env.SITE_URL });
   } catch (error) {
-    return failed(error, email);
+    return failed(error, email, 'recovery');
   }
-  return data<AuthActionData>(
-    { sent: 'recovery', email },
-    { headers: { 'Set-Cookie': rememberNext('/reset-password') } },
-  );
+  return emailSent('recovery', 'recovery', email, {
+    headers: { 'Set-Cookie': rememberNext('/reset-password') },
+  });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

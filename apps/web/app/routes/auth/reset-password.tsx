@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await updatePassword(client, { password: String((await request.formData()).get('password') ?? '') });
   } catch (error) {
-    return failed(error, user.email);
+    return failed(error, user.email, 'reset-password');
   }
   throw redirect('/w');
 }

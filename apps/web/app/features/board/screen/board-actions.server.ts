@@ -12,63 +12,95 @@ import type { LanesClient } from '@lanes/data/client';
 import { unwatchBoard } from '@lanes/data/notifications/unwatch-board';
 import { watchBoard } from '@lanes/data/notifications/watch-board';
 import { createTask } from '@lanes/data/tasks/create-task';
-import { isLanesError } from '@lanes/shared/errors';
-import { refusalMessage } from '#app/lib/form-errors.ts';
+import { validationError } from '@lanes/shared/errors';
+import { redirect } from 'react-router';
+import {
+  type ActionResult,
+  oneLineErrors,
+  readIntent,
+  refused,
+  succeeded,
+  unknownIntent,
+} from '#app/lib/action-result.ts';
+import { formText } from '#app/lib/form-values.ts';
 
-export interface BoardActionResult {
-  error: string | null;
-  /**
-   * Where to go next: the board itself, or the workspace once the board is deleted; `stay` answers in place
-   * (the board menu's watch item posts with `stay`, so an open task panel stays open).
-   */
-  next?: 'board' | 'workspace' | 'stay';
+export const BOARD_INTENTS = [
+  'create-task',
+  'create-column',
+  'update-board',
+  'archive-board',
+  'restore-board',
+  'watch-board',
+  'unwatch-board',
+  'delete-board',
+] as const;
+export type BoardIntent = (typeof BOARD_INTENTS)[number];
+export type BoardActionResult = ActionResult<BoardIntent>;
+
+interface BoardTarget {
+  id: string;
+  name(): Promise<string>;
+  /** The board's own page, and its workspace's (where a deleted board's owner goes). */
+  path: string;
+  workspacePath: string;
 }
 
-export async function runBoardAction(
-  client: LanesClient,
-  board: { id: string; name(): Promise<string> },
-  form: FormData,
-): Promise<BoardActionResult> {
-  const value = String(form.get('value') ?? '');
-  const boardId = board.id;
+/**
+ * Runs the posted intent, then goes back to the board (or to the workspace once the board is deleted); a post
+ * with `stay` (the board menu's watch item, so an open task panel stays open) is answered in place. A refusal is
+ * one line, for the dialog or the page to show.
+ */
+export async function runBoardAction(client: LanesClient, board: BoardTarget, form: FormData) {
+  const intent = readIntent(form, BOARD_INTENTS);
+  if (!intent) return unknownIntent<BoardIntent>('update-board');
   try {
-    switch (form.get('intent')) {
-      case 'create-task':
-        await createTask(client, { boardId, columnId: String(form.get('columnId') ?? ''), title: value });
-        break;
-      case 'create-column':
-        await createColumn(client, { boardId, name: value });
-        break;
-      case 'update-board':
-        await updateBoard(client, {
-          boardId,
-          name: String(form.get('name') ?? '').trim(),
-          description: String(form.get('description') ?? '').trim(),
-        });
-        break;
-      case 'archive-board':
-      case 'restore-board':
-        await archiveBoard(client, { boardId, archived: form.get('intent') === 'archive-board' });
-        break;
-      case 'watch-board':
-      case 'unwatch-board':
-        await (form.get('intent') === 'watch-board' ? watchBoard : unwatchBoard)(client, { boardId });
-        return { error: null, next: form.get('stay') ? 'stay' : 'board' };
-      case 'delete-board':
-        // Typing the name is the confirmation; a post without it (or with another name) deletes nothing.
-        if (String(form.get('confirm') ?? '').trim() !== (await board.name())) {
-          return { error: 'Type the board’s name exactly to delete it.' };
-        }
-        await deleteBoard(client, { boardId });
-        return { error: null, next: 'workspace' };
-      default:
-        return { error: 'Unknown action.' };
-    }
-    return { error: null, next: 'board' };
+    const next = await run(client, board, intent, form);
+    if (next === 'stay') return succeeded(intent);
+    // Named by the caller: a fetcher's request URL is the `.data` endpoint, not the page.
+    throw redirect(next === 'workspace' ? board.workspacePath : board.path, 303);
   } catch (error) {
-    if (isLanesError(error)) {
-      return { error: refusalMessage(error) };
-    }
-    throw error;
+    return refused(intent, error, { errors: oneLineErrors(error) });
+  }
+}
+
+async function run(
+  client: LanesClient,
+  board: BoardTarget,
+  intent: BoardIntent,
+  form: FormData,
+): Promise<'board' | 'workspace' | 'stay'> {
+  const value = formText(form, 'value');
+  const boardId = board.id;
+  switch (intent) {
+    case 'create-task':
+      await createTask(client, { boardId, columnId: formText(form, 'columnId'), title: value });
+      return 'board';
+    case 'create-column':
+      await createColumn(client, { boardId, name: value });
+      return 'board';
+    case 'update-board':
+      await updateBoard(client, {
+        boardId,
+        name: formText(form, 'name').trim(),
+        description: formText(form, 'description').trim(),
+      });
+      return 'board';
+    case 'archive-board':
+    case 'restore-board':
+      await archiveBoard(client, { boardId, archived: intent === 'archive-board' });
+      return 'board';
+    case 'watch-board':
+    case 'unwatch-board':
+      await (intent === 'watch-board' ? watchBoard : unwatchBoard)(client, { boardId });
+      return form.get('stay') ? 'stay' : 'board';
+    case 'delete-board':
+      // Typing the name is the confirmation; a post without it (or with another name) deletes nothing.
+      if (formText(form, 'confirm').trim() !== (await board.name())) {
+        throw validationError([
+          { path: ['confirm'], message: 'Type the board’s name exactly to delete it.' },
+        ]);
+      }
+      await deleteBoard(client, { boardId });
+      return 'workspace';
   }
 }

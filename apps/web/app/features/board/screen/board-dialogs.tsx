@@ -74,16 +74,16 @@ function BoardForm({
   const sent = useRef(false);
   useEffect(() => {
     if (fetcher.state !== 'idle') sent.current = true;
-    else if (sent.current && !fetcher.data?.error) onClose();
+    else if (sent.current && fetcher.data?.ok !== false) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
   return (
     <Dialog title={title} onClose={onClose}>
       <fetcher.Form method="post" className="dialog-form">
         <input type="hidden" name="intent" value={intent} />
         {children}
-        {fetcher.data?.error ? (
+        {fetcher.data?.errors?.form ? (
           <p className="field-error" role="alert">
-            {fetcher.data.error}
+            {fetcher.data.errors.form}
           </p>
         ) : null}
         <DialogActions

@@ -6,16 +6,17 @@
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { MenuItem } from '#app/components/menu.tsx';
+import type { ActionResult } from '#app/lib/action-result.ts';
 
 const label = (watching: boolean) => (watching ? 'Stop watching board' : 'Watch board');
 const intent = (watching: boolean) => (watching ? 'unwatch-board' : 'watch-board');
 
 /** The menu item; `watching` is what the loader read. A refused post turns the label back. */
 export function useWatchBoardItem(boardPath: string, watching: boolean): MenuItem {
-  const fetcher = useFetcher<{ error: string | null }>();
+  const fetcher = useFetcher<ActionResult>();
   const [shown, setShown] = useState(watching);
   useEffect(() => setShown(watching), [watching]);
-  const failed = fetcher.state === 'idle' && Boolean(fetcher.data?.error);
+  const failed = fetcher.state === 'idle' && fetcher.data?.ok === false;
   useEffect(() => {
     if (failed) setShown(watching);
   }, [failed, watching]);
