@@ -2,14 +2,16 @@
  * @module features/task-panel/checklist-section — the task's checklists (decision 184): each with its progress,
  * its items in order and a form to add one; a form to start another checklist. Members check, edit, reorder
  * (drag, or the handle's arrow keys), delete and turn items into tasks; viewers read. The add forms are plain
- * POST forms, so they work before (or without) JavaScript.
+ * POST forms, so they work before (or without) JavaScript; inside a board, adds and moves go through its write
+ * queue (decision 202).
  */
 import type { ChecklistItemRow } from '@lanes/shared/schemas/checklist';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import checklistCss from './checklist.css?inline';
 import { ChecklistItem } from './checklist-item.tsx';
 import { type ChecklistGroup, groupChecklists, moveInList } from './checklist-model.ts';
+import { type QueuedChecklist, useQueuedChecklist } from './checklist-queue.ts';
 import type { PanelActionResult } from './panel-actions.server.ts';
 
 interface SectionProps {
@@ -18,8 +20,9 @@ interface SectionProps {
   canEdit: boolean;
 }
 
-export function ChecklistSection({ taskId, items, canEdit }: SectionProps) {
-  const groups = useMemo(() => groupChecklists(items), [items]);
+export function ChecklistSection({ taskId, items: stored, canEdit }: SectionProps) {
+  const queued = useQueuedChecklist(taskId, stored);
+  const groups = useMemo(() => groupChecklists(queued.items), [queued.items]);
   // Said to screen readers after a keyboard move or a failed one.
   const [announcement, setAnnouncement] = useState('');
   return (
@@ -38,10 +41,11 @@ export function ChecklistSection({ taskId, items, canEdit }: SectionProps) {
             group={group}
             canEdit={canEdit}
             announce={setAnnouncement}
+            queued={queued}
           />
         ))
       )}
-      {canEdit ? <NewChecklist taskId={taskId} first={groups.length === 0} /> : null}
+      {canEdit ? <NewChecklist taskId={taskId} first={groups.length === 0} add={queued.add} /> : null}
       {canEdit ? (
         <p id="checklist-move-hint" hidden>
           Drag, or use the up and down arrow keys, to reorder.
@@ -59,11 +63,13 @@ function Checklist({
   group,
   canEdit,
   announce,
+  queued,
 }: {
   taskId: string;
   group: ChecklistGroup;
   canEdit: boolean;
   announce(text: string): void;
+  queued: QueuedChecklist;
 }) {
   const headingId = useId();
   const mover = useFetcher<PanelActionResult>({ key: `task:${taskId}:checklist-move:${group.name}` });
@@ -79,7 +85,9 @@ function Checklist({
   });
   const byId = new Map(group.items.map((item) => [item.id, item]));
   const shown = (order ?? group.items.map((i) => i.id)).flatMap((id) => byId.get(id) ?? []);
-  const refused = mover.state === 'idle' && mover.data && !mover.data.ok ? mover.data.error : null;
+  const [moveRefused, setMoveRefused] = useState<string | null>(null);
+  const refused =
+    moveRefused ?? (mover.state === 'idle' && mover.data && !mover.data.ok ? mover.data.error : null);
   useEffect(() => {
     if (refused) announce(`Not moved: ${refused}`);
   }, [refused, announce]);
@@ -92,6 +100,15 @@ function Checklist({
     if (byKeyboard) refocus.current = id;
     const at = next.indexOf(id);
     announce(`${byId.get(id)?.body ?? 'Item'} moved to position ${at + 1} of ${next.length}.`);
+    setMoveRefused(null);
+    if (queued.move) {
+      void queued.move(id, beforeId, afterId).then((answer) => {
+        if (answer.ok) return;
+        setOrder(null);
+        setMoveRefused(answer.message);
+      });
+      return;
+    }
     void mover.submit(
       { intent: 'checklist-move', itemId: id, beforeId: beforeId ?? '', afterId: afterId ?? '' },
       { method: 'post' },
@@ -129,22 +146,37 @@ function Checklist({
           {refused}
         </p>
       ) : null}
-      {canEdit ? <AddItem taskId={taskId} checklist={group.name} /> : null}
+      {canEdit ? <AddItem taskId={taskId} checklist={group.name} add={queued.add} /> : null}
     </div>
   );
 }
 
 /** One add form per checklist: the field keeps its text when the server refuses it. */
-function AddItem({ taskId, checklist }: { taskId: string; checklist: string }) {
+function AddItem({
+  taskId,
+  checklist,
+  add,
+}: {
+  taskId: string;
+  checklist: string;
+  add: QueuedChecklist['add'];
+}) {
   const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:checklist-add:${checklist}` });
   const form = useRef<HTMLFormElement>(null);
   const fieldId = useId();
-  const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const [refused, setRefused] = useState<string | null>(null);
+  const error =
+    refused ?? (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null);
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data]);
   return (
-    <fetcher.Form method="post" ref={form} className="checklist-add">
+    <fetcher.Form
+      method="post"
+      ref={form}
+      className="checklist-add"
+      onSubmit={add ? (event) => queueAdd(event, add, setRefused) : undefined}
+    >
       <input type="hidden" name="intent" value="checklist-add" />
       <input type="hidden" name="checklist" value={checklist} />
       <label htmlFor={fieldId} className="visually-hidden">
@@ -172,16 +204,54 @@ function AddItem({ taskId, checklist }: { taskId: string; checklist: string }) {
   );
 }
 
+/**
+ * Through the board's queue: the item shows at once and the form empties for the next one; a refusal puts the
+ * text back (unless another was begun) and says why.
+ */
+function queueAdd(
+  event: FormEvent<HTMLFormElement>,
+  add: NonNullable<QueuedChecklist['add']>,
+  setRefused: (message: string | null) => void,
+) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const fields = new FormData(form);
+  const body = String(fields.get('body') ?? '');
+  const input = form.elements.namedItem('body') as HTMLInputElement | null;
+  setRefused(null);
+  if (input) input.value = '';
+  void add(String(fields.get('checklist') ?? ''), body).then((message) => {
+    if (!message) return;
+    if (input && input.value === '') input.value = body;
+    setRefused(message);
+  });
+}
+
 /** A new checklist is its name and its first item; the first one is named "Checklist" unless renamed. */
-function NewChecklist({ taskId, first }: { taskId: string; first: boolean }) {
+function NewChecklist({
+  taskId,
+  first,
+  add,
+}: {
+  taskId: string;
+  first: boolean;
+  add: QueuedChecklist['add'];
+}) {
   const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:checklist-new` });
   const form = useRef<HTMLFormElement>(null);
-  const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const [refused, setRefused] = useState<string | null>(null);
+  const error =
+    refused ?? (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null);
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data]);
   const fields = (
-    <fetcher.Form method="post" ref={form} className="checklist-new">
+    <fetcher.Form
+      method="post"
+      ref={form}
+      className="checklist-new"
+      onSubmit={add ? (event) => queueAdd(event, add, setRefused) : undefined}
+    >
       <input type="hidden" name="intent" value="checklist-add" />
       <div className="checklist-new-fields">
         <label>

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import { Avatar } from '#app/components/avatar.tsx';
-import type { TaskWrites } from '#app/lib/task-writes.ts';
+import type { TaskWrites, WaitingComment } from '#app/lib/task-writes.ts';
 import { type MentionPerson, toHandles, toReferences } from './mention-model.ts';
 import { MentionText } from './mention-text.tsx';
 import { MentionTextarea } from './mention-textarea.tsx';
@@ -196,7 +196,14 @@ function NewComment({
   const queue = useTaskWrites();
   const { revalidate } = useRevalidator();
   const [allQueued, setQueued] = useState<QueuedComment[]>([]);
-  const queued = allQueued.filter((c) => !comments.some((stored) => stored.id === c.id));
+  // Comments a page closed earlier left in the board's journal wait here too, until the thread holds them.
+  const journaled = useWaitingComments(queue, taskId);
+  const queued = [
+    ...allQueued,
+    ...journaled
+      .filter((c) => !allQueued.some((mine) => mine.id === c.id))
+      .map((c) => ({ ...c, waiting: !navigator.onLine })),
+  ].filter((c) => !comments.some((stored) => stored.id === c.id));
   const [refused, setRefused] = useState<string | null>(null);
   const [body, setBody] = useState('');
   // An unsent comment survives Esc, closing the panel and reloads (decision 194).
@@ -312,6 +319,18 @@ function NewComment({
       </fetcher.Form>
     </>
   );
+}
+
+/** The task's new comments waiting in the board's queue or journal, kept up to date as they are answered. */
+function useWaitingComments(queue: TaskWrites | undefined, taskId: string): WaitingComment[] {
+  const [waiting, setWaiting] = useState<WaitingComment[]>([]);
+  useEffect(() => {
+    if (!queue) return;
+    const read = () => setWaiting(queue.waitingComments(taskId));
+    read();
+    return queue.subscribe(read);
+  }, [queue, taskId]);
+  return waiting;
 }
 
 /**

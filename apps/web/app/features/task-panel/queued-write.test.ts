@@ -28,11 +28,47 @@ describe('toTaskWrite', () => {
     expect(toTaskWrite('t1', 'labels', {})).toMatchObject({ labelIds: [] });
   });
 
-  it('saves the queue does not carry stay route posts', () => {
-    expect(toTaskWrite('t1', 'done', { value: 'true' })).toBeNull();
-    expect(toTaskWrite('t1', 'delete-task', {})).toBeNull();
+  it('files and covers stay route posts; checklist adds and moves are named by their section', () => {
+    expect(toTaskWrite('t1', 'delete-attachment', { attachmentId: 'a1' })).toBeNull();
+    expect(toTaskWrite('t1', 'cover', { value: 'a1' })).toBeNull();
     expect(toTaskWrite('t1', 'checklist-add', { body: 'x' })).toBeNull();
     expect(toTaskWrite('t1', 'checklist-move', { itemId: 'i1' })).toBeNull();
+  });
+
+  it('done, archive and watch are values to set, never toggles; delete names the task', () => {
+    expect(toTaskWrite('t1', 'done', { value: 'true' })).toEqual({ kind: 'done', taskId: 't1', done: true });
+    expect(toTaskWrite('t1', 'done', { value: 'false' })).toMatchObject({ done: false });
+    expect(toTaskWrite('t1', 'archive', { value: 'true' })).toEqual({
+      kind: 'archive',
+      taskId: 't1',
+      archived: true,
+    });
+    expect(toTaskWrite('t1', 'watch', { value: 'false' })).toEqual({
+      kind: 'watch',
+      taskId: 't1',
+      watching: false,
+    });
+    expect(toTaskWrite('t1', 'delete-task', {})).toEqual({ kind: 'delete', taskId: 't1' });
+  });
+
+  it('comment edits and deletes name the comment; an item made a task is named by the client', () => {
+    expect(toTaskWrite('t1', 'edit-comment', { commentId: 'c1', body: 'Fixed' })).toEqual({
+      kind: 'comment-edit',
+      taskId: 't1',
+      commentId: 'c1',
+      body: 'Fixed',
+    });
+    expect(toTaskWrite('t1', 'delete-comment', { commentId: 'c1' })).toEqual({
+      kind: 'comment-delete',
+      taskId: 't1',
+      commentId: 'c1',
+    });
+    const promoted = toTaskWrite('t1', 'checklist-to-task', { itemId: 'i1' });
+    expect(promoted).toMatchObject({ kind: 'checklist-promote', itemId: 'i1' });
+    expect(promoted).toHaveProperty('newTaskId', expect.stringMatching(/^[0-9a-f-]{36}$/));
+    expect(toTaskWrite('t1', 'checklist-to-task', { itemId: 'i1', newTaskId: 'n1' })).toMatchObject({
+      newTaskId: 'n1',
+    });
   });
 
   it('a checklist item ticked, renamed or deleted is queued', () => {

@@ -1,7 +1,7 @@
 /**
  * @module features/task-panel/queued-write — which panel saves go through the board's write queue, and as what
- * (decision 196). The rest (done, archive, delete, watch, attachments, adding, moving or promoting checklist
- * items) still post to the route.
+ * (decisions 196, 202): every task write of the panel but attachments and covers (a `File` is not JSON the
+ * journal can keep). Checklist adds and moves name their write themselves (checklist-section).
  */
 import type { TaskWrite } from '#app/lib/task-writes.ts';
 import type { PanelIntent } from './panel-actions.server.ts';
@@ -18,16 +18,41 @@ export function toTaskWrite(
   intent: PanelIntent,
   fields: Record<string, string | string[]>,
 ): TaskWrite | null {
-  if (intent === 'labels') {
-    const ids = fields.labelId ?? [];
-    return { kind: 'labels', taskId, labelIds: Array.isArray(ids) ? ids : [ids] };
-  }
+  const on = one(fields.value) === 'true';
   const itemId = one(fields.itemId);
-  if (intent === 'checklist-check') {
-    return { kind: 'checklist-item', taskId, itemId, done: one(fields.value) === 'true' };
+  const commentId = one(fields.commentId);
+  switch (intent) {
+    case 'labels': {
+      const ids = fields.labelId ?? [];
+      return { kind: 'labels', taskId, labelIds: Array.isArray(ids) ? ids : [ids] };
+    }
+    case 'done':
+      return { kind: 'done', taskId, done: on };
+    case 'archive':
+      return { kind: 'archive', taskId, archived: on };
+    case 'delete-task':
+      return { kind: 'delete', taskId };
+    case 'watch':
+      return { kind: 'watch', taskId, watching: on };
+    case 'edit-comment':
+      return { kind: 'comment-edit', taskId, commentId, body: one(fields.body) };
+    case 'delete-comment':
+      return { kind: 'comment-delete', taskId, commentId };
+    case 'checklist-check':
+      return { kind: 'checklist-item', taskId, itemId, done: on };
+    case 'checklist-edit':
+      return { kind: 'checklist-item', taskId, itemId, body: one(fields.body) };
+    case 'checklist-delete':
+      return { kind: 'checklist-delete', taskId, itemId };
+    case 'checklist-to-task':
+      // Named here, so a replay after a lost answer finds the task instead of making another.
+      return {
+        kind: 'checklist-promote',
+        taskId,
+        itemId,
+        newTaskId: one(fields.newTaskId) || crypto.randomUUID(),
+      };
   }
-  if (intent === 'checklist-edit') return { kind: 'checklist-item', taskId, itemId, body: one(fields.body) };
-  if (intent === 'checklist-delete') return { kind: 'checklist-delete', taskId, itemId };
   if (!isField(intent)) return null;
   const value = one(fields.value);
   const base = one(fields.base);

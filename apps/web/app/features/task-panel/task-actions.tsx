@@ -1,7 +1,9 @@
 /**
  * @module features/task-panel/task-actions — archive and restore (members and up), and deleting an archived
- * task for good (admins and owners; its files go with it).
+ * task for good (admins and owners; its files go with it). Inside a board they go through its write queue
+ * (decision 202): offline too, a delete closes the panel at once and the board says if it is refused.
  */
+import { useTaskWrites } from './panel-board-context.ts';
 import type { PanelTask } from './panel-model.ts';
 import { useFieldSave } from './use-field-save.ts';
 
@@ -9,13 +11,17 @@ export function TaskActions({
   task,
   canEdit,
   canAdmin,
+  onDeleting,
 }: {
   task: PanelTask;
   canEdit: boolean;
   canAdmin: boolean;
+  /** A delete queued on the board: the panel leaves for the board at once. */
+  onDeleting(): void;
 }) {
   const archive = useFieldSave(task.id, 'archive');
   const remove = useFieldSave(task.id, 'delete-task');
+  const queued = useTaskWrites() !== undefined;
   if (!canEdit) return task.archived_at ? <p className="badge">Archived</p> : null;
   const pending = archive.pending?.get('value');
   const archived = pending ? pending === 'true' : task.archived_at !== null;
@@ -27,7 +33,7 @@ export function TaskActions({
         type="button"
         className="btn btn-secondary"
         onClick={() => archive.save({ value: String(!archived) })}
-        disabled={archive.busy}
+        disabled={archive.busy && !archive.queued}
       >
         {archived ? 'Restore' : 'Archive'}
       </button>
@@ -37,8 +43,9 @@ export function TaskActions({
           className="btn btn-danger"
           disabled={remove.busy}
           onClick={() => {
-            if (window.confirm(`Delete #${task.number} “${task.title}” and its files for good?`))
-              remove.save({});
+            if (!window.confirm(`Delete #${task.number} “${task.title}” and its files for good?`)) return;
+            remove.save({});
+            if (queued) onDeleting();
           }}
         >
           Delete task

@@ -82,7 +82,12 @@ export function TaskPanel(props: TaskPanelProps) {
       >
         <AlsoHere taskId={task.id} presence={board?.presence} />
         <TitleField task={task} canEdit={canEdit} />
-        <TaskActions task={task} canEdit={canEdit} canAdmin={canAdmin} />
+        <TaskActions
+          task={task}
+          canEdit={canEdit}
+          canAdmin={canAdmin}
+          onDeleting={() => void navigate(close, { replace: true })}
+        />
         <WatchButton taskId={task.id} watching={watching} />
         <TaskFields model={model} canEdit={canEdit} />
         <DescriptionField

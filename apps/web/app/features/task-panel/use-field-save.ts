@@ -1,9 +1,9 @@
 /**
  * @module features/task-panel/use-field-save — one field's autosave (SPEC §8): the value shows at once, the
  * server is told, a refusal shows inline at the field and the value rolls back to what the server holds (the
- * optimistic value lives only as long as the write). Inside a board, the task's fields go through the board's
- * write queue (ordered, kept across reloads, sent when the connection is back; decision 196); other saves, and
- * every save without the board's queue, post through the route action.
+ * optimistic value lives only as long as the write). Inside a board, the panel's writes go through the board's
+ * write queue (ordered, kept across reloads, sent when the connection is back; decisions 196, 202); files and
+ * covers, and every save without the board's queue (no JavaScript, tests), post through the route action.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
@@ -19,6 +19,8 @@ export interface FieldSave {
   /** The refusal's catalogue code (CONFLICT: a teammate changed the field since the edit began). */
   code: string | null;
   busy: boolean;
+  /** The value on its way waits in the board's queue: ordered there, so another change may follow at once. */
+  queued: boolean;
   save(fields: Record<string, string | string[]>): void;
 }
 
@@ -42,6 +44,7 @@ export function useFieldSave(taskId: string, intent: PanelIntent, id = ''): Fiel
   const [sent, setSent] = useState<FormData | undefined>();
   // The board queue's answer to the latest queued save of this field.
   const [answer, setAnswer] = useState<TaskWriteAnswer | null>(null);
+  const [queued, setQueued] = useState(false);
   const latest = useRef<FormData | undefined>(undefined);
   const was = useRef(fetcher.state);
   useEffect(() => {
@@ -56,16 +59,20 @@ export function useFieldSave(taskId: string, intent: PanelIntent, id = ''): Fiel
     error: sent ? null : (result?.error ?? null),
     code: sent ? null : (result?.code ?? null),
     busy: fetcher.state !== 'idle' || sent !== undefined,
+    queued: queued && sent !== undefined,
     save(fields) {
       const form = toForm(intent, fields);
       setSent(form);
       latest.current = form;
       const write = queue ? toTaskWrite(taskId, intent, fields) : null;
+      setQueued(write !== null);
       if (!queue || !write) {
         setAnswer(null);
         void fetcher.submit(form, { method: 'post' });
         return;
       }
+      // The panel closes as a delete is queued: the board says if it is refused (and reads the task back).
+      if (write.kind === 'delete') return void queue.send(write);
       void queue.send(write).then(async (outcome) => {
         // The panel reads the task again (the stored value, or the teammate's for a CONFLICT) before the value
         // on its way gives way to it, so nothing snaps back in between. Only a save answered by the server

@@ -20,7 +20,12 @@ export function WatchButton({ taskId, watching }: { taskId: string; watching: bo
     >
       <input type="hidden" name="intent" value="watch" />
       <input type="hidden" name="value" value={String(!on)} />
-      <button type="submit" className="btn btn-secondary" aria-pressed={on} disabled={watch.busy}>
+      <button
+        type="submit"
+        className="btn btn-secondary"
+        aria-pressed={on}
+        disabled={watch.busy && !watch.queued}
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" focusable="false">
           <path
             fill={on ? 'currentColor' : 'none'}

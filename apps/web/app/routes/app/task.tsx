@@ -4,6 +4,7 @@
  * one of another board. The action runs the panel's writes, with or without JavaScript.
  */
 import { redirect, useOutletContext } from 'react-router';
+import { CopyPanel } from '#app/features/task-panel/copy-panel.tsx';
 import { readPanel } from '#app/features/task-panel/load-panel.server.ts';
 import panelCss from '#app/features/task-panel/panel.css?inline';
 import { runPanelAction } from '#app/features/task-panel/panel-actions.server.ts';
@@ -16,7 +17,7 @@ import type { Route } from './+types/task.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title: `${loaderData ? `#${loaderData.model.task.number} ${loaderData.model.task.title}` : 'Task'} · Lanes`,
+    title: `${loaderData && 'model' in loaderData ? `#${loaderData.model.task.number} ${loaderData.model.task.title}` : 'Task'} · Lanes`,
   },
 ];
 
@@ -25,9 +26,11 @@ export const loader = (args: Route.LoaderArgs) => readPanel(args);
 /**
  * Opening a card takes the panel read that began when the pointer rested on the card, if there is one and it
  * is recent; otherwise it reads as usual. Only an opening does: a revalidation of
- * the panel already open always reads afresh (decision 164).
+ * the panel already open always reads afresh (decision 164). Offline nothing is read: the panel opens from the
+ * board's copy of the task (decision 203), and reads the task once the browser is online again.
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  if (navigator.onLine === false) return { offline: true as const };
   const path = new URL(request.url).pathname;
   // Taken either way, so that no read of this task outlives the panel's own writes.
   const early = takeEarly<PanelAnswer>(path);
@@ -51,10 +54,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function Task({ loaderData, params }: Route.ComponentProps) {
   // The board route's outlet context (its live permission, column names, write queue and presence).
   const board = useOutletContext<PanelBoard | undefined>();
+  const boardPath = boardPathIn(params);
+  if ('offline' in loaderData) {
+    return (
+      <>
+        <PanelStyle />
+        <CopyPanel key={params.taskId} taskId={params.taskId} board={board} boardPath={boardPath} />
+      </>
+    );
+  }
   return (
     <>
       <PanelStyle />
-      <TaskPanel key={params.taskId} {...loaderData} boardPath={boardPathIn(params)} board={board} />
+      <TaskPanel key={params.taskId} {...loaderData} boardPath={boardPath} board={board} />
     </>
   );
 }

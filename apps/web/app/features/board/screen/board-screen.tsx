@@ -10,6 +10,7 @@ import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useR
 import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
 import type { BoardPresence } from '#app/lib/board-presence.ts';
 import { byName } from '#app/lib/names.ts';
+import { panelCodeReady, preloadPanelCode } from '#app/lib/panel-code.ts';
 import type { TaskWrites } from '#app/lib/task-writes.ts';
 import { announcements, instructions } from '../dnd/announcements.ts';
 import { BOARD_DND_ID } from '../dnd/card-sortable.ts';
@@ -79,12 +80,13 @@ export const BoardScreen = memo(function BoardScreen({
   const getModel = useCallback(() => modelRef.current, []);
   const [filter, setFilter] = useState(initialFilter);
   const { toasts, show, dismiss } = useToasts();
-  // Offline a panel can be neither read nor, the first time, have its code loaded; React Router answers a
-  // failed code load by reloading the page, which left the board (and its queued writes) for the browser's
-  // offline page. So the card says why it does not open (decision 165).
+  // Offline a panel cannot be read: it opens from the board's copy of the task (decision 203). Its code must be
+  // here already: React Router answers a failed code load by reloading the page, which would leave the board
+  // (and its queued writes) for the browser's offline page. Without it, the card says why it does not open
+  // (decision 165).
   const openTask = useCallback(
     (taskId: string) => {
-      if (navigator.onLine !== false) onOpenTask(taskId);
+      if (navigator.onLine !== false || panelCodeReady()) onOpenTask(taskId);
       else show('You are offline: tasks open again once the connection is back.');
     },
     [onOpenTask, show],
@@ -161,6 +163,10 @@ export const BoardScreen = memo(function BoardScreen({
   useEffect(() => {
     if (canEdit) afterFirstPaint(() => void loadCardActions().catch(() => undefined));
   }, [canEdit]);
+  // Once the board is live, the panel's code is fetched ahead in idle time, for a card opened offline later.
+  useEffect(() => {
+    if (live.connection === 'live') afterFirstPaint(preloadPanelCode);
+  }, [live.connection]);
 
   const changeFilter = useCallback((next: BoardFilter) => {
     setFilter(next);

@@ -12,16 +12,25 @@ import { listMoveTargets } from '@lanes/data/boards/list-move-targets';
 import { moveColumn } from '@lanes/data/boards/move-column';
 import { updateColumn } from '@lanes/data/boards/update-column';
 import { updateLabel } from '@lanes/data/boards/update-label';
+import { addChecklistItem } from '@lanes/data/checklists/add-checklist-item';
+import { checklistItemToTask } from '@lanes/data/checklists/checklist-item-to-task';
 import { deleteChecklistItem } from '@lanes/data/checklists/delete-checklist-item';
+import { moveChecklistItem } from '@lanes/data/checklists/move-checklist-item';
 import { updateChecklistItem } from '@lanes/data/checklists/update-checklist-item';
 import { addComment } from '@lanes/data/comments/add-comment';
+import { deleteComment } from '@lanes/data/comments/delete-comment';
+import { editComment } from '@lanes/data/comments/edit-comment';
+import { unwatchTask } from '@lanes/data/notifications/unwatch-task';
+import { watchTask } from '@lanes/data/notifications/watch-task';
 import {
   type BoardEvent,
   type SubscribeBoardInput,
   subscribeBoard,
 } from '@lanes/data/realtime/subscribe-board';
 import { archiveTask } from '@lanes/data/tasks/archive-task';
+import { completeTask } from '@lanes/data/tasks/complete-task';
 import { createTask } from '@lanes/data/tasks/create-task';
+import { deleteTask } from '@lanes/data/tasks/delete-task';
 import { moveTask } from '@lanes/data/tasks/move-task';
 import { moveTaskToBoard } from '@lanes/data/tasks/move-task-to-board';
 import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
@@ -101,6 +110,20 @@ export function boardWrites(env: PublicEnv) {
     updateChecklistItem: (input: { itemId: string; done?: boolean; body?: string }) =>
       attempt(() => updateChecklistItem(client, input)),
     deleteChecklistItem: (itemId: string) => attempt(() => deleteChecklistItem(client, { itemId })),
+    /** The panel's other writes (decision 202): each sets a value, so sending one twice changes nothing more. */
+    completeTask: (input: { taskId: string; completed: boolean }) =>
+      attempt(() => completeTask(client, input)),
+    deleteTask: (taskId: string) => attempt(() => deleteTask(client, { taskId })),
+    setTaskWatch: ({ taskId, watching }: { taskId: string; watching: boolean }) =>
+      attempt(() => (watching ? watchTask : unwatchTask)(client, { taskId })),
+    editComment: (input: { commentId: string; body: string }) => attempt(() => editComment(client, input)),
+    deleteComment: (commentId: string) => attempt(() => deleteComment(client, { commentId })),
+    addChecklistItem: (input: { id: string; taskId: string; body: string; checklist?: string }) =>
+      attempt(() => addChecklistItem(client, input)),
+    moveChecklistItem: (input: { itemId: string; beforeId: string | null; afterId: string | null }) =>
+      attempt(() => moveChecklistItem(client, input)),
+    checklistItemToTask: (input: { itemId: string; newTaskId: string }) =>
+      attempt(() => checklistItemToTask(client, input)),
     /** Not a write: the card menu's "Move to…" reads where a card can go when it opens. */
     listMoveTargets: (workspaceId: string, signal?: AbortSignal) =>
       attempt(() => listMoveTargets(client, { workspaceId }, signal)),

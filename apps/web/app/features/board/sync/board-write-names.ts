@@ -23,11 +23,31 @@ export const WRITE_NAMES = [
   'addComment',
   'updateChecklistItem',
   'deleteChecklistItem',
+  'completeTask',
+  'deleteTask',
+  'setTaskWatch',
+  'editComment',
+  'deleteComment',
+  'addChecklistItem',
+  'moveChecklistItem',
+  'checklistItemToTask',
 ] as const satisfies readonly (keyof BoardWrites)[];
 export type WriteName = (typeof WRITE_NAMES)[number];
 export type Input<N extends WriteName> = Parameters<BoardWrites[N]>[0];
 export type Value<N extends WriteName> =
   Awaited<ReturnType<BoardWrites[N]>> extends Outcome<infer T> ? T : never;
+/**
+ * Deletes: sent again after a lost answer (or after a teammate was quicker), they find nothing, and that is
+ * what they asked for (decisions 121, 202).
+ */
+export const GONE_IS_DONE: readonly WriteName[] = [
+  'deleteColumn',
+  'deleteLabel',
+  'deleteChecklistItem',
+  'deleteTask',
+  'deleteComment',
+];
+
 export const isWriteName = (name: string): name is WriteName =>
   (WRITE_NAMES as readonly string[]).includes(name);
 

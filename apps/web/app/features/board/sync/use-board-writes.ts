@@ -6,17 +6,36 @@
 import { type Dispatch, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { forgetEarly } from '#app/lib/early-panel.ts';
 import { usePublicEnv } from '#app/lib/public-env.ts';
-import type { TaskWrites } from '#app/lib/task-writes.ts';
+import type { TaskWrite, TaskWrites } from '#app/lib/task-writes.ts';
 import { type BoardModel, type Column, type Label, type Task, tasksIn } from '../model/board-model.ts';
 import type { BoardAction } from '../model/board-reducer.ts';
 import { checkName, RULES } from '../model/field-rules.ts';
+import { boardCopy } from './board-copy.ts';
 import type { BoardWrites } from './board-live.ts';
-import type { Input, NewTask, Value, WriteName } from './board-write-names.ts';
+import { GONE_IS_DONE, type Input, type NewTask, type Value, type WriteName } from './board-write-names.ts';
 import { planTaskWrite } from './task-write-plan.ts';
 import { loadLive } from './use-board-live.ts';
 import { useJournalReplay } from './use-journal-replay.ts';
 import { WriteJournal } from './write-journal.ts';
 import type { Outcome, PushOptions, WriteQueue } from './write-queue.ts';
+
+/** The panel writes the server answers with the task's row, which the card then shows. */
+const TASK_ROW_ANSWERS = new Set<WriteName>([
+  'updateTask',
+  'completeTask',
+  'archiveTask',
+  'checklistItemToTask',
+]);
+
+/** What the board's message area says when the server refuses a panel write (the panel says it too). */
+function refusedWrite(write: TaskWrite): string {
+  if (write.kind === 'delete') return 'The task was not deleted';
+  if (write.kind === 'archive')
+    return write.archived ? 'The task was not archived' : 'The task was not restored';
+  if (write.kind === 'done') return write.done ? 'The task was not marked done' : 'The task was not reopened';
+  if (write.kind === 'checklist-promote') return 'The checklist item was not made a task';
+  return 'A change to a task was not saved';
+}
 
 const UNREACHABLE: Outcome<never> = { ok: false, code: 'NETWORK', message: 'Cannot reach the server.' };
 
@@ -80,6 +99,12 @@ export function useBoardWrites(options: BoardWritesOptions) {
     };
   }, [queue]);
 
+  // The panel lists the comments still waiting (decision 202): told whenever the waiting writes change.
+  const [listeners] = useState(() => new Set<() => void>());
+  const changed = useCallback(() => {
+    for (const listener of listeners) listener();
+  }, [listeners]);
+
   /**
    * Puts a write in the queue; `key` is its journal entry, forgotten once the server has answered. Panel reads
    * made before the server has the write could show the card as it was: they are dropped when the write is
@@ -102,10 +127,11 @@ export function useBoardWrites(options: BoardWritesOptions) {
           forgetEarly();
           if (key) journal?.remove(key);
           else unkept.current -= 1;
+          changed();
           return answer;
         });
     },
-    [queue, env, journal],
+    [queue, env, journal, changed],
   );
 
   const send = useCallback(
@@ -113,9 +139,11 @@ export function useBoardWrites(options: BoardWritesOptions) {
       const key = crypto.randomUUID();
       const kept = journal?.add({ key, name, input }) ?? false;
       if (!kept) unkept.current += 1;
-      return enqueue(kept ? key : null, name, input, push);
+      const answered = enqueue(kept ? key : null, name, input, push);
+      changed();
+      return answered;
     },
-    [enqueue, journal],
+    [enqueue, journal, changed],
   );
 
   /** Sends a write whose effect is already on screen; a refusal puts the board back. */
@@ -160,9 +188,9 @@ export function useBoardWrites(options: BoardWritesOptions) {
   useJournalReplay({ journal, enqueue, followCreate, refused, resync });
 
   /**
-   * The task panel's writes (decision 196): shown on the card at once and queued behind the board's own, so they
-   * wait offline, survive a reload in the journal and are sent in order. A refusal puts the board back; the panel
-   * says why at its field (a CONFLICT is the panel's to resolve, so the board only reads the task again).
+   * The task panel's writes (decisions 196, 202): shown on the card at once and queued behind the board's own, so
+   * they wait offline, survive a reload in the journal and are sent in order. A refusal puts the board back; the
+   * panel says why at its field (a CONFLICT is the panel's to resolve, so the board only reads the task again).
    */
   const taskWrites = useMemo<TaskWrites>(
     () => ({
@@ -170,18 +198,33 @@ export function useBoardWrites(options: BoardWritesOptions) {
         const plan = planTaskWrite(write);
         if (plan.shown) dispatch(plan.shown);
         return send(plan.name, plan.input as never, { onUnreachable }).then((answer) => {
-          if (answer.ok) {
-            if (plan.name === 'updateTask')
+          const gone = !answer.ok && answer.code === 'NOT_FOUND' && GONE_IS_DONE.includes(plan.name);
+          if (answer.ok || gone) {
+            if (answer.ok && TASK_ROW_ANSWERS.has(plan.name))
               dispatch({ type: 'task-row', row: answer.value as Value<'updateTask'> });
+            // A restored card comes back without its labels (they are another table's rows): read the board.
+            if (write.kind === 'archive' && !write.archived) resync();
             return { ok: true } as const;
           }
-          if (answer.code === 'CONFLICT') resync();
-          else refused(`A change to a task was not saved: ${answer.message}`);
+          if (answer.code === 'CONFLICT' && write.kind === 'field') resync();
+          else refused(`${refusedWrite(write)}: ${answer.message}`);
           return answer;
         });
       },
+      copyOf: (taskId) => boardCopy(model(), taskId, boardId, userId),
+      waitingComments: (taskId) =>
+        (journal?.entries() ?? []).flatMap((entry) => {
+          const input = entry.input as { id?: string; taskId?: string; body?: string };
+          return entry.name === 'addComment' && input.taskId === taskId && input.id && input.body
+            ? [{ id: input.id, body: input.body }]
+            : [];
+        }),
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
     }),
-    [send, dispatch, refused, resync],
+    [send, dispatch, refused, resync, listeners, journal, model, boardId, userId],
   );
 
   return useMemo(

@@ -4,7 +4,14 @@
  * like any other, and the board is then fetched afresh. Decision 121.
  */
 import { useEffect } from 'react';
-import { type Input, isWriteName, type NewTask, type Value, type WriteName } from './board-write-names.ts';
+import {
+  GONE_IS_DONE,
+  type Input,
+  isWriteName,
+  type NewTask,
+  type Value,
+  type WriteName,
+} from './board-write-names.ts';
 import { openTabs, type WriteJournal } from './write-journal.ts';
 import type { Outcome, PushOptions } from './write-queue.ts';
 
@@ -45,10 +52,7 @@ export function useJournalReplay({ journal, enqueue, followCreate, refused, resy
           continue;
         }
         // A delete the server had already done (its answer was lost with the page) finds nothing: that is done.
-        const gone =
-          entry.name === 'deleteColumn' ||
-          entry.name === 'deleteLabel' ||
-          entry.name === 'deleteChecklistItem';
+        const gone = GONE_IS_DONE.includes(entry.name);
         void enqueue(entry.key, entry.name, entry.input as never).then((answer) => {
           if (answer.ok || (gone && answer.code === 'NOT_FOUND')) return;
           refused(`A change made before the page was closed was not saved: ${answer.message}`);
