@@ -58,6 +58,8 @@ const schema = z.object({
   STACK_WORKDIR: text,
   /** Initdb and bootstrap every new embedded cluster instead of copying the cached template. */
   STACK_NO_TEMPLATE: flag,
+  /** Every migration and seed goes through `supabase db push`, as before decision 176 (to compare the two). */
+  STACK_PUSH_WITH_CLI: flag,
   /** The wall-clock limit of one function invocation; the edge runtime's 150 s when unset. */
   STACK_FUNCTION_TIMEOUT_MS: milliseconds,
   /** Where Deno's shared module cache lives. */

@@ -9,8 +9,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { hostEnvironment } from '../env.ts';
+import { hostEnvironment, stackEnvironment } from '../env.ts';
 import { extensionSourceDir } from './install-extensions.ts';
+import { pushWithoutCli } from './push/apply.ts';
 
 const bootstrapDir = join(dirname(fileURLToPath(import.meta.url)), 'bootstrap');
 
@@ -128,10 +129,15 @@ export async function pendingMigrations(superuserUrl: string, workdir: string): 
 }
 
 /**
- * Applies pending migrations, and the seed when `withSeed` (a fresh database), with `supabase db push`;
- * the CLI records both in `supabase_migrations`, exactly as it does for a hosted project.
+ * Applies pending migrations, and the seed when `withSeed` (a fresh database), as `supabase db push`
+ * does: by the stack itself when it can do exactly what the CLI would (postgres/push, decision 176),
+ * else by the CLI; both record them in `supabase_migrations` as for a hosted project.
  */
 export async function migrate(superuserUrl: string, workdir: string, withSeed: boolean): Promise<void> {
+  if (!stackEnvironment().STACK_PUSH_WITH_CLI) {
+    const pushed = await pushWithoutCli(superuserUrl, workdir, withSeed);
+    if (pushed.applied) return;
+  }
   const args = ['db', 'push', `--remote=${cliDbUrl(superuserUrl)}`, '--yes', '--include-all'];
   if (withSeed) args.push('--include-seed');
   await runSupabaseCli(args, workdir);
