@@ -41,6 +41,8 @@ export function preloadPanelCode(): void {
   void Promise.all(urls.map((url) => import(/* @vite-ignore */ url)))
     .then(() => {
       loaded = true;
+      // Said on the page, for the end-to-end tests to wait on (a positive signal, not a pause).
+      document.documentElement.dataset.panelCode = 'ready';
     })
     .catch(() => undefined)
     .finally(() => {

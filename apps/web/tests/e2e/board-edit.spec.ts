@@ -266,18 +266,22 @@ test('tasks added and cards moved offline are stored when the connection is back
   const path = await starterBoard(page, 'Offline');
   await addTask(page, 'To do', 'Made online');
 
+  // The panel's code is fetched ahead once the board is live (decision 203).
+  await expect(page.locator('html[data-panel-code="ready"]')).toBeAttached({ timeout: 30_000 });
   await context.setOffline(true);
   await expect(page.locator('.board[data-connection="offline"]')).toBeAttached();
   await addTask(page, 'To do', 'Made offline');
   await expect(card(page, 'Made offline')).toContainText('Saving…');
   // A pointer resting on a card starts its panel's read (decision 164); offline that read simply fails, and
-  // nothing loads the panel's code, whose failure would make React Router reload the page.
+  // nothing reloads the page.
   await page.evaluate(() => Object.assign(window, { offlineMark: 1 }));
   await card(page, 'Made online').hover();
   await page.waitForTimeout(300);
-  // Opening a card offline says why it does not open, and the board stays (decision 165).
+  // Opening a card offline opens it from the board's copy, and Esc leaves it for the board (decision 203).
   await card(page, 'Made online').click();
-  await expect(page.getByRole('alert').filter({ hasText: 'You are offline' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('status')).toContainText('You are offline.');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL(path);
   // Move the stored card to Doing with the keyboard: space, right arrow, space.
   await keyboardMove(page, 'Made online', ['ArrowRight']);
