@@ -112,3 +112,34 @@ test('a card opened offline shows the board’s copy and what it cannot show, ta
   await expect(note).toHaveCount(0);
   await expect.poll(async () => (await stored(id)).priority, { timeout: 30_000 }).toBe('high');
 });
+
+test('after a reload, the panel lists a comment still waiting in the journal, until the thread holds it', async ({
+  page,
+  context,
+}) => {
+  const title = `Journal comment ${Date.now().toString(36)}`;
+  const id = await seededTask(title);
+  await signInQuickly(page, 'alice@lanes.test');
+  await page.goto(`${ACME_BOARD}/t/${id}`);
+  await expect(panel(page).getByRole('combobox', { name: 'New comment' })).toBeVisible({ timeout: 30_000 });
+  await goOffline(page, context);
+  await panel(page).getByRole('combobox', { name: 'New comment' }).fill('Kept in the journal');
+  await panel(page).getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(panel(page).locator('.comment.is-queued')).toContainText('Kept in the journal');
+  await page.close();
+
+  // Back online, but the comments endpoint still cannot be reached: the replayed comment keeps waiting.
+  const blocked = '**/rest/v1/comments*';
+  await context.route(blocked, (route) => route.abort('internetdisconnected'));
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto(`${ACME_BOARD}/t/${id}`);
+  const waiting = panel(next).locator('.comment.is-queued', { hasText: 'Kept in the journal' });
+  await expect(waiting).toBeVisible({ timeout: 30_000 });
+  await expect(waiting).toContainText('Sending…');
+  await context.unroute(blocked);
+  await expect(panel(next).locator('.comment-body', { hasText: 'Kept in the journal' })).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  await expect(panel(next).locator('.comment.is-queued')).toHaveCount(0);
+});
