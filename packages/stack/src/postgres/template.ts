@@ -33,7 +33,8 @@ export function templateDir(): string {
   const binaries = findPostgresBinaries()
     .root.replace(/[^\w.-]+/g, '_')
     .slice(-60);
-  return join(TEMPLATES_ROOT, `${binaries}-${bootstrapHash()}-${process.getuid?.() ?? 0}`);
+  // `w1`: clusters made with 1 MB WAL segments (decision 177); older templates are swept after a day.
+  return join(TEMPLATES_ROOT, `${binaries}-${bootstrapHash()}-w1-${process.getuid?.() ?? 0}`);
 }
 
 /**
