@@ -1,7 +1,8 @@
 /**
  * @module bench/rest — REST GET of one row by primary key with a user JWT, 10 concurrent keep-alive
  * clients for ~5 s, against the stack and against a bare node:http + postgres handler doing the same
- * transaction (set_config + query) in the same run. The load runs in a child process.
+ * transaction (set_config + query) in the same run. The load runs in a child process. Besides throughput,
+ * it prints the server process's CPU time per request for each side, which the machine's load moves less.
  *
  *   node bench/rest.ts
  */
@@ -156,12 +157,25 @@ export async function benchRest(): Promise<Record<string, number | string>> {
       await runChild(baseline.url, { 'x-warmup': String(WARMUP_MS) });
       const restRuns: LoadResult[] = [];
       const bareRuns: LoadResult[] = [];
+      // This process's CPU time (user + system) while each side serves: a cost per request that other
+      // processes' load on the machine changes far less than it changes throughput.
+      let restCpu = 0;
+      let bareCpu = 0;
+      const cpu = async (run: () => Promise<LoadResult>, into: LoadResult[]): Promise<number> => {
+        const before = process.cpuUsage();
+        into.push(await run());
+        const used = process.cpuUsage(before);
+        return used.user + used.system;
+      };
       for (let round = 0; round < ROUNDS; round++) {
-        restRuns.push(await runChild(restUrl, { ...headers, 'x-ms': String(DURATION_MS / ROUNDS) }));
-        bareRuns.push(await runChild(baseline.url, { 'x-ms': String(DURATION_MS / ROUNDS) }));
+        const ms = String(DURATION_MS / ROUNDS);
+        restCpu += await cpu(() => runChild(restUrl, { ...headers, 'x-ms': ms }), restRuns);
+        bareCpu += await cpu(() => runChild(baseline.url, { 'x-ms': ms }), bareRuns);
       }
       const rest = combine(restRuns);
       const bare = combine(bareRuns);
+      const perRequest = (micros: number, runs: LoadResult) =>
+        Math.round(micros / Math.max(1, runs.requests));
       return {
         'rest.rps': rest.rps,
         'rest.p50_ms': rest.p50,
@@ -171,6 +185,8 @@ export async function benchRest(): Promise<Record<string, number | string>> {
         'baseline.p50_ms': bare.p50,
         'baseline.p99_ms': bare.p99,
         'rest.vs_baseline': `${Math.round((rest.rps / Math.max(1, bare.rps)) * 100)}%`,
+        'rest.cpu_us_per_req': perRequest(restCpu, rest),
+        'baseline.cpu_us_per_req': perRequest(bareCpu, bare),
       };
     } finally {
       await baseline.close();
