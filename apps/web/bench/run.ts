@@ -4,9 +4,10 @@
  * opening, live comments), Lighthouse on four pages, and the settings screen's render time and invitation
  * accept latency, and the bell and inbox (a mention seen on another browser's bell, `/inbox` with 500 rows).
  * Run after `react-router build` (the `bench` script does both):
- * `node bench/run.ts [--only=js,ssr,moves,panel,lighthouse,settings,notifications,palette]`.
+ * `node bench/run.ts [--only=js,ssr,moves,panel,lighthouse,settings,notifications,palette,drag]`.
  */
 import { resolve } from 'node:path';
+import { measureDragFrames, measurePickUp } from './drag.ts';
 import { measureBoardJs } from './js-size.ts';
 import { audit } from './lighthouse.ts';
 import { measureMoves } from './move-latency.ts';
@@ -48,7 +49,7 @@ if (wanted('js')) {
   );
 }
 
-const server = ['ssr', 'moves', 'panel', 'lighthouse', 'settings', 'notifications', 'palette'];
+const server = ['ssr', 'moves', 'panel', 'lighthouse', 'settings', 'notifications', 'palette', 'drag'];
 if (server.some(wanted)) {
   const world = await startWorld();
   try {
@@ -99,6 +100,30 @@ if (server.some(wanted)) {
         `p50 ${accept.p50} ms, p95 ${accept.p95} ms`,
         'p95 ≤ 500',
         accept.p95 <= 500,
+      );
+    }
+    if (wanted('drag')) {
+      // Issue 25's board: 450 cards in three columns of 150.
+      const big = await createBoard(world, 'Bench drag 450', 3, 450);
+      const frames = await measureDragFrames(world.appUrl, alice, big, 450);
+      line(
+        `Pointer drag, 450 cards: frame time (${frames.frames})`,
+        `p50 ${frames.p50} ms, p95 ${frames.p95} ms`,
+        'p95 ≤ 20',
+        frames.p95 <= 20,
+      );
+      line(
+        '  longest frame while dragging',
+        `${frames.max} ms (${frames.over50} over 50 ms)`,
+        '≤ 50 ms',
+        frames.max <= 50,
+      );
+      const pick = await measurePickUp(world.appUrl, alice, big, 450);
+      line(
+        `Keyboard pick-up → lifted, painted (${pick.samples})`,
+        `p50 ${pick.p50} ms, p95 ${pick.p95} ms`,
+        '≤ 50 ms',
+        pick.p95 <= 50,
       );
     }
     if (wanted('palette')) {

@@ -5,6 +5,7 @@
  */
 import {
   type Active,
+  type Collision,
   type CollisionDetection,
   closestCenter,
   closestCorners,
@@ -55,20 +56,32 @@ export interface DndDeps {
   sendDrag(drag: { taskId: string; columnId: string | null; index: number }): void;
 }
 
-/** Cards land on cards first, then on the column under the pointer; columns only on columns. */
-const collisions: CollisionDetection = (args) => {
-  if (kindOf(args.active) === 'column') {
-    return closestCenter({
-      ...args,
-      droppableContainers: args.droppableContainers.filter((c) => kindOf(c) === 'column'),
-    });
-  }
-  const within = pointerWithin(args);
-  const card = within.find((c) => kindOf(args.droppableContainers.find((d) => d.id === c.id)) === 'task');
-  if (card) return [card];
-  if (within.length > 0) return within.slice(0, 1);
-  return closestCorners(args);
-};
+/**
+ * Cards land on cards first, then on the column under the pointer; columns only on columns.
+ *
+ * With a pointer over no droppable (the gap between two columns), the drop stays where it last was. Measuring
+ * the nearest corners there flipped between the two columns: each move of the card changes the layout, which
+ * changes the nearest corner, which moved the card back, and dnd-kit's sortable then set state without end
+ * (React error 185, "Maximum update depth exceeded"; found by `bench/drag.ts` on a 450-card board). The
+ * keyboard has no pointer, so it still uses the nearest corners.
+ */
+function collisionsKeeping(last: { current: Collision[] }): CollisionDetection {
+  return (args) => {
+    if (kindOf(args.active) === 'column') {
+      return closestCenter({
+        ...args,
+        droppableContainers: args.droppableContainers.filter((c) => kindOf(c) === 'column'),
+      });
+    }
+    if (!args.pointerCoordinates) return closestCorners(args);
+    const within = pointerWithin(args);
+    const card = within.find((c) => kindOf(args.droppableContainers.find((d) => d.id === c.id)) === 'task');
+    if (card) last.current = [card];
+    else if (within.length > 0) last.current = within.slice(0, 1);
+    else if (last.current.length === 0) last.current = closestCorners(args).slice(0, 1);
+    return last.current;
+  };
+}
 
 /**
  * Left and right take a card to the next column over. (dnd-kit's sortable getter picks the closest droppable
@@ -119,6 +132,7 @@ function target(model: BoardModel, active: Active, over: Over): { columnId: stri
 
 export function useBoardDnd(deps: DndDeps) {
   const origin = useRef<Origin | null>(null);
+  const lastCollision = useRef<Collision[]>([]);
   const depsRef = useRef(deps);
   depsRef.current = deps;
   // Cards are links (decision 123): the click that ends a pointer drag must not follow one. dnd-kit stops that
@@ -152,6 +166,7 @@ export function useBoardDnd(deps: DndDeps) {
 
     function onDragStart({ active }: DragStartEvent) {
       dragging.current = true;
+      lastCollision.current = [];
       const model = d().model();
       const id = String(active.id);
       if (kindOf(active) === 'column') {
@@ -257,7 +272,7 @@ export function useBoardDnd(deps: DndDeps) {
 
     return {
       sensors,
-      collisionDetection: collisions,
+      collisionDetection: collisionsKeeping(lastCollision),
       onDragStart,
       onDragOver,
       onDragEnd,
