@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { ACME_BOARD, admin, card, expect, live, signInQuickly, test } from './fixtures.ts';
+import { assign, pick, sidebar, toggleLabels, typeDue } from './panel-pickers.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -43,13 +44,14 @@ test('edits in the panel read as sentences with the editor’s name', async ({ p
   await expect(activity(page)).toContainText(
     `Carol Member renamed this from “${title}” to “${title} renamed”`,
   );
-  await dialog.getByLabel('Due date').fill('2030-05-17');
+  const props = await sidebar(dialog);
+  await typeDue(props, '2030-05-17');
   await expect(activity(page)).toContainText('Carol Member set the due date to May 17, 2030');
-  await dialog.getByLabel('Priority').selectOption('high');
+  await pick(page, props, 'Priority', 'High');
   await expect(activity(page)).toContainText('Carol Member set the priority to High');
-  await dialog.getByRole('checkbox', { name: 'Design' }).check();
+  await toggleLabels(page, props, ['Design']);
   await expect(activity(page)).toContainText('Carol Member added label Design');
-  await dialog.getByLabel('Assignee').selectOption({ label: 'Bob Admin' });
+  await assign(page, props, 'Bob Admin');
   await expect(activity(page)).toContainText('Carol Member assigned it to Bob Admin');
 
   await expectAccessible(page, 'task panel activity (light)');

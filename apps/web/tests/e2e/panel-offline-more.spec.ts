@@ -8,6 +8,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { ACME_BOARD, admin, adminPost, card, expect, seededTask, signInQuickly, test } from './fixtures.ts';
+import { pick, sidebar } from './panel-pickers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -31,9 +32,10 @@ async function stored(taskId: string) {
   };
 }
 
-/** The board at `path` is live, then the connection is cut. */
+/** The board is live and has fetched the panel's code ahead (decision 203), then the connection is cut. */
 async function goOffline(page: Page, context: BrowserContext) {
   await expect(page.locator('.board[data-connection="live"]')).toBeAttached({ timeout: 30_000 });
+  await expect(page.locator('html[data-panel-code="ready"]')).toBeAttached({ timeout: 30_000 });
   await context.setOffline(true);
   await expect(page.locator('.board[data-connection="offline"]')).toBeAttached({ timeout: 30_000 });
 }
@@ -81,6 +83,8 @@ test('a card opened offline shows the board’s copy and what it cannot show, ta
   await page.goto(ACME_BOARD);
   // The panel's code is fetched ahead once the board is live; only then can a card open without a network.
   await expect(page.locator('html[data-panel-code="ready"]')).toBeAttached({ timeout: 30_000 });
+  // And the property pickers', fetched with it (decision 200).
+  await expect(page.locator('html[data-prop-pickers="ready"]')).toBeAttached({ timeout: 30_000 });
   await goOffline(page, context);
 
   await card(page, title).click();
@@ -102,7 +106,7 @@ test('a card opened offline shows the board’s copy and what it cannot show, ta
   await page.screenshot({ path: '/tmp/shots-queue/copy-phone.png' });
   await page.setViewportSize(desk);
 
-  await panel(page).getByRole('combobox', { name: 'Priority' }).selectOption('high');
+  await pick(page, await sidebar(panel(page)), 'Priority', 'High');
   await expect(card(page, title).locator('.priority-high')).toBeVisible();
 
   await context.setOffline(false);

@@ -19,6 +19,7 @@ import {
   signInQuickly,
   test,
 } from './fixtures.ts';
+import { assign, dueValue, pick, pickerButton, sidebar, toggleLabels, typeDue } from './panel-pickers.ts';
 
 // Each test walks a whole flow (several saves, two browsers, uploads): more than the suite's 20 s default.
 test.describe.configure({ timeout: 60_000 });
@@ -335,11 +336,11 @@ test('every field saves on its own; a refused title shows inline and rolls back'
   await expect(dialog.locator('.markdown script')).toHaveCount(0);
   await expect(dialog.locator('.markdown a')).toHaveCount(0);
 
-  await dialog.getByLabel('Assignee').selectOption({ label: 'Carol Member' });
-  await dialog.getByLabel('Due date').fill('2030-05-17');
-  await dialog.getByLabel('Priority').selectOption('urgent');
-  await dialog.getByRole('checkbox', { name: 'Bug' }).check();
-  await dialog.getByRole('checkbox', { name: 'Design' }).check();
+  const props = await sidebar(dialog);
+  await assign(page, props, 'Carol Member');
+  await typeDue(props, '2030-05-17');
+  await pick(page, props, 'Priority', 'Urgent');
+  await toggleLabels(page, props, ['Bug', 'Design']);
   const onCard = card(page, `${title} renamed`);
   await expect(onCard.locator('.priority')).toContainText('urgent');
   await expect(onCard.getByRole('img', { name: 'Carol Member' })).toBeVisible();
@@ -358,9 +359,10 @@ test('every field saves on its own; a refused title shows inline and rolls back'
 
   await page.reload();
   await expect(dialog.getByLabel('Title')).toHaveValue(`${title} renamed`);
-  await expect(dialog.getByLabel('Priority')).toHaveValue('urgent');
-  await expect(dialog.getByLabel('Due date')).toHaveValue('2030-05-17');
-  await expect(dialog.getByRole('checkbox', { name: 'Bug' })).toBeChecked();
+  await sidebar(dialog);
+  await expect(pickerButton(props, 'Priority')).toHaveAccessibleName(/^Urgent/);
+  expect(await dueValue(props)).toBe('2030-05-17');
+  await expect(pickerButton(props, 'Labels')).toHaveAccessibleName(/^Bug Design/);
   await expect(onCard.locator('.label-dot')).toHaveCount(2);
   await expect(dialog.locator('.markdown')).toContainText('Hello world');
   expect(await page.evaluate(() => 'pwned' in window)).toBe(false);

@@ -18,6 +18,7 @@ import { watchTask } from '@lanes/data/notifications/watch-task';
 import { archiveTask } from '@lanes/data/tasks/archive-task';
 import { completeTask } from '@lanes/data/tasks/complete-task';
 import { deleteTask } from '@lanes/data/tasks/delete-task';
+import { moveTask } from '@lanes/data/tasks/move-task';
 import { setTaskCover } from '@lanes/data/tasks/set-task-cover';
 import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
 import { updateTask } from '@lanes/data/tasks/update-task';
@@ -28,6 +29,7 @@ import { refusalMessage } from '#app/lib/form-errors.ts';
 export type PanelIntent =
   | 'title'
   | 'description'
+  | 'column'
   | 'assignee'
   | 'due'
   | 'priority'
@@ -76,6 +78,10 @@ export async function runPanelAction(
         break;
       case 'description':
         await updateTask(client, { taskId, description: value, ...version });
+        break;
+      case 'column':
+        // Another column of the same board, at its bottom: `move_task` with no neighbours (decision 200).
+        await moveTask(client, { taskId, columnId: value, beforeId: null, afterId: null });
         break;
       case 'assignee':
         await updateTask(client, { taskId, assigneeId: emptyIsNull });

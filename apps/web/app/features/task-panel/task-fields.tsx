@@ -1,30 +1,48 @@
 /**
- * @module features/task-panel/task-fields — the task's properties beside its text: assignee, due date,
- * priority, labels and done. Each saves on its own as soon as it changes; viewers read plain values.
+ * @module features/task-panel/task-fields — the property sidebar (decision 200): column, assignee, due date,
+ * priority, labels and done, each a label, its value with an icon, and a picker. Each saves on its own as soon as
+ * it changes, through the same field save as before (`use-field-save`, so the board's write queue); viewers read
+ * plain values. The pickers (React Aria) arrive on demand; the server's plain forms stand in until then.
  */
-import { PRIORITIES } from '@lanes/shared/constants';
 import type { ReactNode } from 'react';
+import { CalendarIcon, ColumnIcon, DoneIcon, FlagIcon, PersonIcon, TagIcon } from '#app/components/icons.tsx';
 import type { PanelModel } from './panel-model.ts';
+import { NativeDate, NativeLabels, NativeSelect, PropForm } from './prop-forms.tsx';
+import { assignable, columnOptions, dueName, PRIORITY_OPTIONS, priorityName } from './prop-options.ts';
 import { useFieldSave } from './use-field-save.ts';
+import { usePickers } from './use-pickers.ts';
 
 interface FieldsProps {
   model: PanelModel;
   canEdit: boolean;
+  /** The board's column names by id, in the board's order (none: the column is not shown). */
+  columns?: Record<string, string> | undefined;
 }
 
-export function TaskFields({ model, canEdit }: FieldsProps) {
+type Pickers = NonNullable<ReturnType<typeof usePickers>>;
+type PropProps = Omit<FieldsProps, 'columns'> & { columns: Record<string, string>; pickers: Pickers | null };
+
+const NO_COLUMNS: Record<string, string> = {};
+
+export function TaskFields({ model, canEdit, columns = NO_COLUMNS }: FieldsProps) {
+  const pickers = usePickers();
+  const props = { model, canEdit, columns, pickers };
   return (
-    <dl className="task-fields">
-      <AssigneeField model={model} canEdit={canEdit} />
-      <DueField model={model} canEdit={canEdit} />
-      <PriorityField model={model} canEdit={canEdit} />
-      <LabelsField model={model} canEdit={canEdit} />
-      <DoneField model={model} canEdit={canEdit} />
-    </dl>
+    // `data-pickers`: the pickers have replaced the plain forms (tests wait for it before they drive them).
+    <section className="task-props" aria-label="Properties" data-pickers={pickers ? 'ready' : 'plain'}>
+      <dl className="task-props-list">
+        {Object.keys(columns).length > 0 ? <ColumnProp {...props} /> : null}
+        <AssigneeProp {...props} />
+        <DueProp {...props} />
+        <PriorityProp {...props} />
+        <LabelsProp {...props} />
+        <DoneProp {...props} />
+      </dl>
+    </section>
   );
 }
 
-function Row({
+function Prop({
   id,
   label,
   error,
@@ -36,7 +54,7 @@ function Row({
   children: ReactNode;
 }) {
   return (
-    <div className="task-field">
+    <div className="task-prop">
       <dt id={`${id}-label`}>{label}</dt>
       <dd>
         {children}
@@ -50,156 +68,205 @@ function Row({
   );
 }
 
-const errorProps = (id: string, error: string | null) =>
-  error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+/** A viewer's plain value. */
+function ReadValue({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <span className="task-prop-read">
+      {icon}
+      {children}
+    </span>
+  );
+}
 
-function AssigneeField({ model, canEdit }: FieldsProps) {
+/** What every control of a property needs: its label's id, and its refusal's id when there is one. */
+const ids = (id: string, error: string | null) => ({
+  labelledBy: `${id}-label`,
+  errorId: error ? `${id}-error` : null,
+});
+
+const pendingValue = (pending: FormData | undefined) => pending?.get('value') as string | null | undefined;
+
+function ColumnProp({ model, canEdit, columns, pickers }: PropProps) {
+  const field = useFieldSave(model.task.id, 'column');
+  const value = pendingValue(field.pending) ?? model.task.column_id;
+  const options = columnOptions(columns);
+  const control = {
+    ...ids('task-column', field.error),
+    options,
+    value,
+    onChange: (v: string) => field.save({ value: v }),
+  };
+  return (
+    <Prop id="task-column" label="Column" error={field.error}>
+      {!canEdit ? (
+        <ReadValue icon={<ColumnIcon />}>{columns[value] ?? 'Unknown column'}</ReadValue>
+      ) : pickers ? (
+        <pickers.ListPicker {...control} icon={<ColumnIcon />} />
+      ) : (
+        <PropForm intent="column" what="column">
+          <NativeSelect {...control} />
+        </PropForm>
+      )}
+    </Prop>
+  );
+}
+
+function AssigneeProp({ model, canEdit, pickers }: PropProps) {
   const field = useFieldSave(model.task.id, 'assignee');
-  const value = (field.pending?.get('value') as string | null) ?? model.task.assignee_id ?? '';
-  const name = model.people.find((p) => p.id === value)?.name;
+  const pending = pendingValue(field.pending);
+  const value = pending === undefined ? model.task.assignee_id : pending || null;
+  const options = assignable(model.people, value);
+  const name = model.people.find((p) => p.id === value)?.name ?? 'Unassigned';
+  const save = (v: string | null) => field.save({ value: v ?? '' });
   return (
-    <Row id="task-assignee" label="Assignee" error={field.error}>
-      {canEdit ? (
-        <select
-          aria-labelledby="task-assignee-label"
+    <Prop id="task-assignee" label="Assignee" error={field.error}>
+      {!canEdit ? (
+        <ReadValue icon={<PersonIcon />}>{name}</ReadValue>
+      ) : pickers ? (
+        <pickers.PersonPicker
+          {...ids('task-assignee', field.error)}
+          icon={<PersonIcon />}
+          options={options}
           value={value}
-          onChange={(event) => field.save({ value: event.target.value })}
-          {...errorProps('task-assignee', field.error)}
-        >
-          <option value="">Unassigned</option>
-          {model.people
-            .filter((p) => p.role !== 'viewer' || p.id === value)
-            .map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-        </select>
+          onChange={save}
+        />
       ) : (
-        <span>{name ?? 'Unassigned'}</span>
-      )}
-    </Row>
-  );
-}
-
-function DueField({ model, canEdit }: FieldsProps) {
-  const field = useFieldSave(model.task.id, 'due');
-  const value = (field.pending?.get('value') as string | null) ?? model.task.due_on ?? '';
-  return (
-    <Row id="task-due" label="Due date" error={field.error}>
-      {canEdit ? (
-        <span className="task-field-inline">
-          <input
-            type="date"
-            aria-labelledby="task-due-label"
-            value={value}
-            min="2000-01-01"
-            max="2100-12-31"
-            onChange={(event) => field.save({ value: event.target.value })}
-            {...errorProps('task-due', field.error)}
+        <PropForm intent="assignee" what="assignee">
+          <NativeSelect
+            {...ids('task-assignee', field.error)}
+            options={[{ id: '', name: 'Unassigned' }, ...options]}
+            value={value ?? ''}
+            onChange={(v) => save(v || null)}
           />
-          {value ? (
-            <button type="button" className="btn btn-quiet" onClick={() => field.save({ value: '' })}>
-              Clear<span className="visually-hidden"> due date</span>
-            </button>
-          ) : null}
-        </span>
-      ) : (
-        <span>{value ? <time dateTime={value}>{value}</time> : 'None'}</span>
+        </PropForm>
       )}
-    </Row>
+    </Prop>
   );
 }
 
-function PriorityField({ model, canEdit }: FieldsProps) {
-  const field = useFieldSave(model.task.id, 'priority');
-  const value = (field.pending?.get('value') as string | null) ?? model.task.priority;
+function DueProp({ model, canEdit, pickers }: PropProps) {
+  const field = useFieldSave(model.task.id, 'due');
+  const pending = pendingValue(field.pending);
+  const value = pending === undefined ? model.task.due_on : pending || null;
+  const save = (v: string | null) => field.save({ value: v ?? '' });
   return (
-    <Row id="task-priority" label="Priority" error={field.error}>
-      {canEdit ? (
-        <select
-          aria-labelledby="task-priority-label"
-          value={value}
-          onChange={(event) => field.save({ value: event.target.value })}
-          {...errorProps('task-priority', field.error)}
-        >
-          {PRIORITIES.map((p) => (
-            <option key={p} value={p}>
-              {p === 'none' ? 'No priority' : p[0]!.toUpperCase() + p.slice(1)}
-            </option>
-          ))}
-        </select>
+    <Prop id="task-due" label="Due date" error={field.error}>
+      {!canEdit ? (
+        <ReadValue icon={<CalendarIcon />}>
+          {value ? <time dateTime={value}>{dueName(value)}</time> : dueName(null)}
+        </ReadValue>
+      ) : pickers ? (
+        <pickers.DuePicker {...ids('task-due', field.error)} icon={null} value={value} onChange={save} />
       ) : (
-        <span>{value === 'none' ? 'No priority' : value}</span>
+        <PropForm intent="due" what="due date">
+          <NativeDate
+            {...ids('task-due', field.error)}
+            value={value ?? ''}
+            onChange={(v) => save(v || null)}
+          />
+        </PropForm>
       )}
-    </Row>
+    </Prop>
   );
 }
 
-function LabelsField({ model, canEdit }: FieldsProps) {
+function PriorityProp({ model, canEdit, pickers }: PropProps) {
+  const field = useFieldSave(model.task.id, 'priority');
+  const value = pendingValue(field.pending) ?? model.task.priority;
+  const control = {
+    ...ids('task-priority', field.error),
+    options: PRIORITY_OPTIONS,
+    value,
+    onChange: (v: string) => field.save({ value: v }),
+  };
+  return (
+    <Prop id="task-priority" label="Priority" error={field.error}>
+      {!canEdit ? (
+        <ReadValue icon={<FlagIcon />}>{priorityName(value)}</ReadValue>
+      ) : pickers ? (
+        <pickers.ListPicker {...control} icon={<FlagIcon />} />
+      ) : (
+        <PropForm intent="priority" what="priority">
+          <NativeSelect {...control} />
+        </PropForm>
+      )}
+    </Prop>
+  );
+}
+
+function LabelsProp({ model, canEdit, pickers }: PropProps) {
   const field = useFieldSave(model.task.id, 'labels');
-  const chosen = field.pending ? field.pending.getAll('labelId').map(String) : model.task.labelIds;
-  const set = new Set(chosen);
-  if (!canEdit || model.labels.length === 0) {
-    const names = model.labels.filter((l) => set.has(l.id));
+  const value = field.pending ? field.pending.getAll('labelId').map(String) : model.task.labelIds;
+  const options = model.labels.map((l) => ({ id: l.id, name: l.name, color: l.color }));
+  const chosen = options.filter((o) => value.includes(o.id));
+  const Chips = pickers?.LabelChips;
+  const summary = chosen.length === 0 ? 'No labels' : chosen.map((l) => l.name).join(', ');
+  const control = {
+    ...ids('task-labels', field.error),
+    options,
+    value,
+    onChange: (v: string[]) => field.save({ labelId: v }),
+  };
+  if (!canEdit || options.length === 0) {
     return (
-      <Row id="task-labels" label="Labels" error={field.error}>
-        {names.length === 0 ? (
-          <span>{model.labels.length === 0 && canEdit ? 'This board has no labels yet.' : 'None'}</span>
-        ) : (
-          <ul className="task-labels">
-            {names.map((label) => (
-              <li key={label.id} className="task-label">
-                <span className={`label-dot label-${label.color}`} aria-hidden="true" />
-                {label.name}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Row>
+      <Prop id="task-labels" label="Labels" error={field.error}>
+        <ReadValue icon={<TagIcon />}>
+          {options.length === 0 && canEdit ? (
+            'This board has no labels yet.'
+          ) : Chips && chosen.length > 0 ? (
+            <Chips labels={chosen} />
+          ) : (
+            summary
+          )}
+        </ReadValue>
+      </Prop>
     );
   }
-  function toggle(labelId: string, on: boolean) {
-    const next = on ? [...chosen, labelId] : chosen.filter((id) => id !== labelId);
-    field.save({ labelId: next });
-  }
   return (
-    <Row id="task-labels" label="Labels" error={field.error}>
-      <fieldset className="task-labels" aria-labelledby="task-labels-label">
-        {model.labels.map((label) => (
-          <label key={label.id} className="task-label">
-            <input
-              type="checkbox"
-              checked={set.has(label.id)}
-              onChange={(e) => toggle(label.id, e.target.checked)}
-            />
-            <span className={`label-dot label-${label.color}`} aria-hidden="true" />
-            {label.name}
-          </label>
-        ))}
-      </fieldset>
-    </Row>
+    <Prop id="task-labels" label="Labels" error={field.error}>
+      {pickers ? (
+        <pickers.LabelsPicker {...control} icon={<TagIcon />} />
+      ) : (
+        <PropForm intent="labels" what="labels">
+          <NativeLabels
+            {...control}
+            summary={
+              <>
+                <TagIcon />
+                <span className="task-prop-value">{summary}</span>
+              </>
+            }
+          />
+        </PropForm>
+      )}
+    </Prop>
   );
 }
 
-function DoneField({ model, canEdit }: FieldsProps) {
+function DoneProp({ model, canEdit }: PropProps) {
   const field = useFieldSave(model.task.id, 'done');
   const pending = field.pending?.get('value');
   const done = pending ? pending === 'true' : model.task.completed_at !== null;
   return (
-    <Row id="task-done" label="Status" error={field.error}>
+    <Prop id="task-done" label="Status" error={field.error}>
       {canEdit ? (
-        <label className="task-field-inline">
-          <input
-            type="checkbox"
-            checked={done}
-            onChange={(e) => field.save({ value: String(e.target.checked) })}
-          />
-          Done
-        </label>
+        <PropForm intent="done" what="status">
+          <label className="task-prop-control task-prop-check">
+            <input
+              type="checkbox"
+              name="value"
+              value="true"
+              checked={done}
+              onChange={(e) => field.save({ value: String(e.target.checked) })}
+            />
+            Done
+          </label>
+          {/* Posted only when the box is not ticked: the first `value` is what the action reads. */}
+          <input type="hidden" name="value" value="false" />
+        </PropForm>
       ) : (
-        <span>{done ? 'Done' : 'Open'}</span>
+        <ReadValue icon={<DoneIcon />}>{done ? 'Done' : 'Open'}</ReadValue>
       )}
-    </Row>
+    </Prop>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * @module features/task-panel/task-panel — the task panel over the board: a dialog holding the task's title,
- * fields, description, checklists, comments and activity. Focus moves in when it opens and back to the card when it
- * closes; Esc and the close link return to the board's URL.
+ * description, checklists, comments and activity beside a sidebar of its properties. Focus moves in when it
+ * opens and back to the card when it closes; Esc and the close link return to the board's URL.
  */
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -81,46 +81,57 @@ export function TaskPanel(props: TaskPanelProps) {
         frame={panel}
       >
         <AlsoHere taskId={task.id} presence={board?.presence} />
-        <TitleField task={task} canEdit={canEdit} />
-        <TaskActions
-          task={task}
-          canEdit={canEdit}
-          canAdmin={canAdmin}
-          onDeleting={() => void navigate(close, { replace: true })}
-        />
-        <WatchButton taskId={task.id} watching={watching} />
-        <TaskFields model={model} canEdit={canEdit} />
-        <DescriptionField
-          task={task}
-          canEdit={canEdit}
-          rendered={description}
-          workspaceId={workspaceId}
-          me={me}
-        />
-        <ChecklistSection taskId={task.id} items={model.checklist} canEdit={canEdit} />
-        <section className="panel-section" aria-labelledby="task-files-title">
-          <h3 id="task-files-title">Attachments</h3>
-          <AttachmentList
-            taskId={task.id}
-            attachments={model.attachments}
-            me={me}
-            canEdit={canEdit}
-            canAdmin={canAdmin}
-            coverId={task.cover_attachment_id}
-            fileUrl={(id) => `${boardPath}/t/${task.id}/files/${id}`}
-          />
-          {canEdit ? <AttachmentUpload where={uploadTo} dropTarget={panel} /> : null}
-        </section>
-        <CommentThread
-          taskId={task.id}
-          comments={model.comments}
-          me={me}
-          canEdit={canEdit}
-          canAdmin={canAdmin}
-          workspaceId={workspaceId}
-          people={model.people}
-        />
-        <ActivityList entries={model.activity} columns={columns} />
+        {/* Text on the left, properties on the right; one column, properties first, on narrow screens (decision 200). */}
+        <div className="panel-layout">
+          <div className="panel-layout-title">
+            <TitleField task={task} canEdit={canEdit} />
+          </div>
+          <div className="panel-layout-side">
+            <TaskFields model={model} canEdit={canEdit} columns={columns} />
+            <div className="panel-layout-actions">
+              <WatchButton taskId={task.id} watching={watching} />
+              <TaskActions
+                task={task}
+                canEdit={canEdit}
+                canAdmin={canAdmin}
+                onDeleting={() => void navigate(close, { replace: true })}
+              />
+            </div>
+          </div>
+          <div className="panel-layout-main">
+            <DescriptionField
+              task={task}
+              canEdit={canEdit}
+              rendered={description}
+              workspaceId={workspaceId}
+              me={me}
+            />
+            <ChecklistSection taskId={task.id} items={model.checklist} canEdit={canEdit} />
+            <section className="panel-section" aria-labelledby="task-files-title">
+              <h3 id="task-files-title">Attachments</h3>
+              <AttachmentList
+                taskId={task.id}
+                attachments={model.attachments}
+                me={me}
+                canEdit={canEdit}
+                canAdmin={canAdmin}
+                coverId={task.cover_attachment_id}
+                fileUrl={(id) => `${boardPath}/t/${task.id}/files/${id}`}
+              />
+              {canEdit ? <AttachmentUpload where={uploadTo} dropTarget={panel} /> : null}
+            </section>
+            <CommentThread
+              taskId={task.id}
+              comments={model.comments}
+              me={me}
+              canEdit={canEdit}
+              canAdmin={canAdmin}
+              workspaceId={workspaceId}
+              people={model.people}
+            />
+            <ActivityList entries={model.activity} columns={columns} />
+          </div>
+        </div>
       </PanelFrame>
     </PanelBoardContext.Provider>
   );

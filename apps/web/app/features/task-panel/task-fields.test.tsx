@@ -1,0 +1,173 @@
+// @vitest-environment happy-dom
+/**
+ * The property sidebar (decision 200): the server's HTML holds plain forms that post without JavaScript (one
+ * intent each, a Save button, the labels as ticks); once the pickers' code is in, the same properties are
+ * React Aria pickers, opened from the keyboard, and a choice posts the same intent and value as the plain form
+ * (real router, real fetcher: no board queue here, so the save goes to the route's action).
+ */
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PanelModel } from './panel-model.ts';
+import { assignable, columnOptions, dueName, PRIORITY_OPTIONS } from './prop-options.ts';
+import { TaskFields } from './task-fields.tsx';
+import { loadPickers } from './use-pickers.ts';
+
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const [TODO, DOING] = [id(3), id(4)];
+const COLUMNS = { [TODO]: 'To do', [DOING]: 'Doing' };
+
+const model = (): PanelModel => ({
+  task: {
+    id: id(1),
+    board_id: id(2),
+    column_id: TODO,
+    number: 7,
+    title: 'Ship it',
+    description: '',
+    position: 'V',
+    assignee_id: null,
+    due_on: '2030-05-17',
+    priority: 'none',
+    completed_at: null,
+    archived_at: null,
+    created_by: id(0xa1),
+    created_at: '2026-11-23T10:00:00.000000+00:00',
+    updated_at: '2026-11-23T10:00:05.000000+00:00',
+    comment_count: 0,
+    attachment_count: 0,
+    checklist_total: 0,
+    checklist_done: 0,
+    cover_attachment_id: null,
+    labelIds: [id(9)],
+  },
+  labels: [
+    { id: id(9), board_id: id(2), name: 'Bug', color: 'red', created_at: '2026-11-23T10:00:00+00:00' },
+    { id: id(10), board_id: id(2), name: 'Design', color: 'purple', created_at: '2026-11-23T10:00:00+00:00' },
+  ],
+  people: [
+    { id: id(0xa1), name: 'Alice Owner', avatarPath: null, role: 'owner' },
+    { id: id(0xc1), name: 'Carol Member', avatarPath: null, role: 'member' },
+    { id: id(0xd1), name: 'Dave Viewer', avatarPath: null, role: 'viewer' },
+  ],
+  comments: [],
+  attachments: [],
+  checklist: [],
+  activity: [],
+});
+
+/** What the route's action received, one entry per post. */
+const posted: Record<string, string[]>[] = [];
+
+function stub(canEdit = true) {
+  return createRoutesStub([
+    {
+      path: '/',
+      Component: () => <TaskFields model={model()} canEdit={canEdit} columns={COLUMNS} />,
+      async action({ request }) {
+        const form = await request.formData();
+        const entry: Record<string, string[]> = {};
+        for (const name of new Set(form.keys())) entry[name] = form.getAll(name).map(String);
+        posted.push(entry);
+        return { intent: entry.intent?.[0] ?? '', ok: true };
+      },
+    },
+  ]);
+}
+
+/** Waits (up to 5 s) until `check` passes, letting React and the router run in between. */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 10 });
+const key = (target: Element, name: string, extra: KeyboardEventInit = {}) =>
+  act(async () => {
+    target.dispatchEvent(
+      new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true, ...extra }),
+    );
+    target.dispatchEvent(
+      new KeyboardEvent('keyup', { key: name, bubbles: true, cancelable: true, ...extra }),
+    );
+  });
+
+describe('the property options', () => {
+  it('name priorities, leave viewers off the assignee list unless assigned, keep the board’s column order', () => {
+    expect(PRIORITY_OPTIONS.map((o) => o.name)).toEqual(['No priority', 'Low', 'Medium', 'High', 'Urgent']);
+    const people = model().people;
+    expect(assignable(people, null).map((p) => p.name)).toEqual(['Alice Owner', 'Carol Member']);
+    expect(assignable(people, id(0xd1)).map((p) => p.name)).toContain('Dave Viewer');
+    expect(columnOptions(COLUMNS)).toEqual([
+      { id: TODO, name: 'To do' },
+      { id: DOING, name: 'Doing' },
+    ]);
+    expect([dueName('2030-05-17'), dueName(null)]).toEqual(['May 17, 2030', 'No due date']);
+  });
+});
+
+describe('TaskFields', () => {
+  let root: ReturnType<typeof createRoot> | null = null;
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = null;
+    document.body.innerHTML = '';
+    posted.length = 0;
+  });
+
+  it('server-renders plain forms that post without JavaScript', () => {
+    const Stub = stub();
+    const html = renderToString(<Stub />);
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    const forms = [...page.querySelectorAll('form[method="post"]')];
+    const intents = forms.map((f) => f.querySelector<HTMLInputElement>('input[name="intent"]')?.value);
+    expect(intents).toEqual(['column', 'assignee', 'due', 'priority', 'labels', 'done']);
+    expect(
+      forms.every((f) => f.querySelector('button[type="submit"]')?.textContent?.startsWith('Save')),
+    ).toBe(true);
+    const column = page.querySelector<HTMLSelectElement>('select[aria-labelledby="task-column-label"]')!;
+    expect([...column.options].map((o) => [o.value, o.text, o.selected])).toEqual([
+      [TODO, 'To do', true],
+      [DOING, 'Doing', false],
+    ]);
+    expect(page.querySelector<HTMLInputElement>('input[type="date"]')!.value).toBe('2030-05-17');
+    const ticks = [...page.querySelectorAll<HTMLInputElement>('input[name="labelId"]')];
+    expect(ticks.map((t) => t.checked)).toEqual([true, false]);
+    expect(page.querySelector('.task-props')!.getAttribute('data-pickers')).toBe('plain');
+  });
+
+  it('shows a viewer plain values and no form', () => {
+    const Stub = stub(false);
+    const page = new DOMParser().parseFromString(renderToString(<Stub />), 'text/html');
+    expect(page.querySelectorAll('form')).toHaveLength(0);
+    expect(page.querySelector('.task-props')!.textContent).toContain('To do');
+    expect(page.querySelector('.task-props')!.textContent).toContain('May 17, 2030');
+    expect(page.querySelector('.task-props')!.textContent).toContain('Bug');
+  });
+
+  it('once the pickers are in, Alt+Down opens the priority list and a choice posts the same intent and value', async () => {
+    expect(await loadPickers()).not.toBeNull();
+    const container = document.body.appendChild(document.createElement('div'));
+    root = createRoot(container);
+    const Stub = stub();
+    await act(async () => root!.render(<Stub />));
+    await until(() =>
+      expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'),
+    );
+    expect(container.querySelectorAll('form')).toHaveLength(1); // only Done stays a plain checkbox
+
+    const button = [...container.querySelectorAll('button')].find((b) =>
+      b.getAttribute('aria-labelledby')?.includes('task-priority-label'),
+    )!;
+    expect(button.textContent).toContain('No priority');
+    act(() => button.focus());
+    await key(button, 'ArrowDown', { altKey: true });
+    const options = () => [...document.querySelectorAll('[role="option"]')];
+    await until(() =>
+      expect(options().map((o) => o.textContent)).toEqual(['No priority', 'Low', 'Medium', 'High', 'Urgent']),
+    );
+    // The keyboard inside the list is Chromium's to test (panel-sidebar.spec): happy-dom moves no focus there.
+    await act(async () => (options().at(-1) as HTMLElement).click());
+    await until(() => expect(posted).toEqual([{ intent: ['priority'], value: ['urgent'] }]));
+    await until(() => expect(document.querySelectorAll('[role="listbox"]')).toHaveLength(0));
+  });
+});

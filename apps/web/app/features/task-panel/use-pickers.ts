@@ -1,0 +1,52 @@
+/**
+ * @module features/task-panel/use-pickers — the property pickers' code (`prop-pickers`, React Aria), fetched
+ * on demand: once the panel's code is in the page, never with the board's first paint (decision 200). Until it
+ * has arrived, during hydration and without JavaScript, the answer is null and the plain forms stand in.
+ */
+import { useSyncExternalStore } from 'react';
+
+type Pickers = typeof import('./prop-pickers.tsx');
+
+let loaded: Pickers | null = null;
+let loading: Promise<Pickers | null> | null = null;
+const listeners = new Set<() => void>();
+
+/** Starts fetching the pickers (once; a failed fetch, offline, is tried again on the next call). */
+export function loadPickers(): Promise<Pickers | null> {
+  loading ??= import('./prop-pickers.tsx').then(
+    (module) => {
+      loaded = module;
+      // Tests that go offline wait for this before they do (the pickers' code cannot be fetched offline).
+      document.documentElement.dataset.propPickers = 'ready';
+      for (const listener of listeners) listener();
+      return module;
+    },
+    () => {
+      loading = null;
+      return null;
+    },
+  );
+  return loading;
+}
+
+// Fetched as soon as the panel's code is in the page (the board fetches that ahead, decision 203), so a card
+// opened later, or offline, has its pickers at once.
+if (typeof window !== 'undefined') void loadPickers();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  void loadPickers();
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The pickers once fetched. During hydration React takes the server's answer (null, the plain forms the HTML
+ * holds) and switches right after; a panel opened later draws the pickers in its first paint.
+ */
+export function usePickers(): Pickers | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => null,
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The task panel's property sidebar (decision 200), in Chromium: column, assignee, due date, priority and
+ * labels changed with the keyboard alone, each shown on the board's card and stored; Esc closes a picker and
+ * leaves the panel open; axe in both themes with the sidebar and with a picker open; at phone width the
+ * properties sit above the text; without JavaScript the plain forms still save.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { ACME_BOARD, admin, card, expect, live, seededTask, signInQuickly, test } from './fixtures.ts';
+import { dueValue, option, pickerButton, sidebar } from './panel-pickers.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+const panel = (page: Page): Locator => page.getByRole('dialog');
+/** The seeded board's columns by name. */
+const COLUMNS = {
+  'To do': 'c0000000-0000-4000-8000-000000000011',
+  Doing: 'c0000000-0000-4000-8000-000000000012',
+};
+const column = (page: Page, name: keyof typeof COLUMNS) =>
+  page.locator(`[data-column-id="${COLUMNS[name]}"]`);
+
+/** The task as the database holds it, read with the service key. */
+async function stored(taskId: string) {
+  const [task] = (await admin(
+    `/rest/v1/tasks?id=eq.${taskId}&select=priority,due_on,assignee_id,columns(name),task_labels(labels(name))`,
+    { method: 'GET' },
+  )) as {
+    priority: string;
+    due_on: string | null;
+    assignee_id: string | null;
+    columns: { name: string };
+    task_labels: { labels: { name: string } }[];
+  }[];
+  return {
+    priority: task!.priority,
+    due: task!.due_on,
+    assigned: task!.assignee_id !== null,
+    column: task!.columns.name,
+    labels: task!.task_labels.map((l) => l.labels.name).sort(),
+  };
+}
+
+test('every property changes by keyboard alone and shows on the card', async ({ page }) => {
+  const title = `Sidebar keys ${Date.now().toString(36)}`;
+  const id = await seededTask(title);
+  await signInQuickly(page, 'alice@lanes.test');
+  await page.goto(`${ACME_BOARD}/t/${id}`);
+  await live(page);
+  const props = await sidebar(panel(page));
+  const onCard = card(page, title);
+
+  // Priority: Alt+Down opens the list on the selected option, a letter jumps to "Urgent", Enter picks it.
+  await pickerButton(props, 'Priority').focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(option(page, 'No priority')).toBeFocused();
+  await page.keyboard.press('u');
+  await expect(option(page, 'Urgent')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(pickerButton(props, 'Priority')).toHaveAccessibleName(/^Urgent/);
+  await expect(onCard.locator('.priority')).toContainText('urgent');
+
+  // Assignee: type to filter, arrow to the match, Enter.
+  const assignee = props.getByRole('combobox', { name: 'Assignee' });
+  await assignee.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Car');
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Carol Member']);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(assignee).toHaveValue('Carol Member');
+  await expect(onCard.getByRole('img', { name: 'Carol Member' })).toBeVisible();
+
+  // Due date: typed into its segments (month, day, year), then cleared and picked again in the calendar.
+  const due = props.getByRole('group', { name: 'Due date' });
+  await due.getByRole('spinbutton', { name: /^month/ }).focus();
+  await page.keyboard.type('05172030');
+  await expect.poll(() => dueValue(props)).toBe('2030-05-17');
+  await expect(onCard.locator('time')).toHaveAttribute('datetime', '2030-05-17');
+  await props.getByRole('button', { name: 'Open the calendar' }).focus();
+  await page.keyboard.press('Enter');
+  const calendar = page.getByRole('dialog', { name: 'Choose a due date' });
+  await expect(calendar.getByRole('button', { name: /May 17, 2030/ })).toBeFocused();
+  await expectAccessible(page, 'task panel, calendar open (light)');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toHaveCount(0);
+  await expect.poll(() => dueValue(props)).toBe('2030-05-18');
+  await expect(onCard.locator('time')).toHaveAttribute('datetime', '2030-05-18');
+
+  // Labels: Space opens the list, letters and Enter tick two, Esc closes the list — and only the list.
+  await pickerButton(props, 'Labels').focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('b');
+  await expect(option(page, 'Bug')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await expect(option(page, 'Design')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(onCard.locator('.label-dot')).toHaveCount(2);
+  await expectAccessible(page, 'task panel, labels open (light)');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(panel(page)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/t/${id}$`));
+  await expect(pickerButton(props, 'Labels')).toBeFocused();
+
+  // Column: Enter opens, arrow down to Doing, Enter moves the card there.
+  await pickerButton(props, 'Column').focus();
+  await page.keyboard.press('Enter');
+  await expect(option(page, 'To do')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(column(page, 'Doing').locator('.lane-card-title')).toContainText([title]);
+  await expect(column(page, 'To do').locator('.lane-card-title').filter({ hasText: title })).toHaveCount(0);
+
+  await expect
+    .poll(() => stored(id))
+    .toEqual({
+      priority: 'urgent',
+      due: '2030-05-18',
+      assigned: true,
+      column: 'Doing',
+      labels: ['Bug', 'Design'],
+    });
+
+  // A second Esc, with no picker open, closes the panel as before.
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toHaveCount(0);
+  await page.goto(`${ACME_BOARD}/t/${id}`);
+  await sidebar(panel(page));
+  await expectAccessible(page, 'task panel sidebar (light)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'task panel sidebar (dark)');
+  await pickerButton(props, 'Priority').click();
+  await expectAccessible(page, 'task panel, priority open (dark)');
+});
+
+test('at phone width the properties sit above the text and their pickers work', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const title = `Sidebar phone ${Date.now().toString(36)}`;
+  const id = await seededTask(title);
+  await signInQuickly(page, 'alice@lanes.test');
+  await page.goto(`${ACME_BOARD}/t/${id}`);
+  const props = await sidebar(panel(page));
+  const description = panel(page).getByRole('region', { name: 'Description' });
+  const [above, below] = [await props.boundingBox(), await description.boundingBox()];
+  expect(above!.y + above!.height).toBeLessThanOrEqual(below!.y);
+  expect(above!.width).toBeLessThanOrEqual(390);
+
+  await pickerButton(props, 'Priority').click();
+  await option(page, 'High').click();
+  await expect(pickerButton(props, 'Priority')).toHaveAccessibleName(/^High/);
+  await expect.poll(async () => (await stored(id)).priority).toBe('high');
+  await expectAccessible(page, 'task panel sidebar, phone (light)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'task panel sidebar, phone (dark)');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the property forms post and the panel shows what was saved', async ({ page }) => {
+    const title = `Sidebar no-JS ${Date.now().toString(36)}`;
+    const id = await seededTask(title);
+    await signInQuickly(page, 'alice@lanes.test');
+    await page.goto(`${ACME_BOARD}/t/${id}`);
+    const props = panel(page).getByRole('region', { name: 'Properties' });
+    await expect(props).toHaveAttribute('data-pickers', 'plain');
+
+    await props.getByRole('combobox', { name: 'Priority' }).selectOption('low');
+    await props.getByRole('button', { name: 'Save priority' }).click();
+    await expect(props.getByRole('combobox', { name: 'Priority' })).toHaveValue('low');
+
+    await props.getByRole('combobox', { name: 'Column' }).selectOption({ label: 'Doing' });
+    await props.getByRole('button', { name: 'Save column' }).click();
+    await expect(column(page, 'Doing').locator('.lane-card-title')).toContainText([title]);
+    expect(await stored(id)).toMatchObject({ priority: 'low', column: 'Doing' });
+  });
+});
