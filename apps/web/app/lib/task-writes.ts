@@ -20,6 +20,8 @@ export type TaskWrite =
       base?: string;
     }
   | { kind: 'labels'; taskId: string; labelIds: string[] }
+  /** Moved to the bottom of another column of its board. */
+  | { kind: 'column'; taskId: string; columnId: string }
   | { kind: 'done'; taskId: string; done: boolean }
   | { kind: 'archive'; taskId: string; archived: boolean }
   /** Deleting an archived task for good; one already gone counts as deleted. */

@@ -88,3 +88,13 @@ describe('toTaskWrite', () => {
     });
   });
 });
+
+describe('toTaskWrite: the sidebar’s column', () => {
+  it('names the column the task goes to', () => {
+    expect(toTaskWrite('t1', 'column' as never, { value: 'c2' })).toEqual({
+      kind: 'column',
+      taskId: 't1',
+      columnId: 'c2',
+    });
+  });
+});

@@ -249,35 +249,23 @@ describe('late echoes', () => {
 });
 
 describe('task panel writes shown on the card (decision 202)', () => {
-  const card = (model: BoardModel, n: number) => model.tasks.find((t) => t.id === id(n));
-
-  it('done moves the card to the end of the done column, not done back to the first open one', () => {
-    let model = boardReducer(world(), { type: 'task-done', taskId: id(1), done: true });
-    expect(titles(model, DONE)).toEqual([4, 1]);
-    expect(card(model, 1)?.done).toBe(true);
-    model = boardReducer(model, { type: 'task-done', taskId: id(1), done: false });
-    expect(titles(model, TODO)).toEqual([2, 3, 1]);
-    expect(card(model, 1)).not.toHaveProperty('done');
-  });
-
-  it('done on a card already done leaves it in place, as the server does; an unknown card changes nothing', () => {
-    const start = {
-      ...world(),
-      tasks: world().tasks.map((t) => (t.id === id(4) ? { ...t, done: true as const } : t)),
-    };
-    const model = boardReducer(start, { type: 'task-done', taskId: id(4), done: true });
-    expect(titles(model, DONE)).toEqual([4]);
-    expect(card(model, 4)?.position).toBe('V');
-    expect(boardReducer(start, { type: 'task-done', taskId: id(42), done: true })).toBe(start);
-  });
-
-  it('counts move by the change, never below zero, and a zero count is left out', () => {
-    let model = boardReducer(world(), { type: 'task-counts', taskId: id(2), comments: 1, checklistTotal: 2 });
-    expect(card(model, 2)).toMatchObject({ comments: 1, checklist: { done: 0, total: 2 } });
-    model = boardReducer(model, { type: 'task-counts', taskId: id(2), checklistDone: 1 });
-    expect(card(model, 2)?.checklist).toEqual({ done: 1, total: 2 });
-    model = boardReducer(model, { type: 'task-counts', taskId: id(2), comments: -3, checklistTotal: -2 });
-    expect(card(model, 2)).not.toHaveProperty('comments');
-    expect(card(model, 2)).not.toHaveProperty('checklist');
+  it('a patch marks a card done and sets or clears its counts', () => {
+    let model = boardReducer(world(), {
+      type: 'patch-task',
+      taskId: id(2),
+      patch: { done: true, comments: 2, checklist: { done: 1, total: 3 } },
+    });
+    expect(model.tasks.find((t) => t.id === id(2))).toMatchObject({
+      done: true,
+      comments: 2,
+      checklist: { done: 1, total: 3 },
+    });
+    model = boardReducer(model, {
+      type: 'patch-task',
+      taskId: id(2),
+      patch: { done: undefined, comments: undefined, checklist: undefined },
+    });
+    const card = model.tasks.find((t) => t.id === id(2));
+    expect([card?.done, card?.comments, card?.checklist]).toEqual([undefined, undefined, undefined]);
   });
 });

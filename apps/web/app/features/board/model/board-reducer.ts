@@ -36,24 +36,16 @@ export type BoardAction =
   /** A card added here, shown while its write waits for the server. */
   | { type: 'add-pending-task'; task: Task }
   | { type: 'task-labels'; taskId: string; labelIds: string[] }
-  /** A field changed in the task panel, shown on the card before the server has it (decision 196). */
+  /**
+   * A change made in the task panel, shown on the card before the server has it (decisions 196, 202): a field,
+   * done or not (with a `place-task` to its column), or a count (a comment, a checklist item).
+   */
   | {
       type: 'patch-task';
       taskId: string;
-      patch: Partial<Pick<Task, 'title' | 'assigneeId' | 'dueOn' | 'priority'>>;
-    }
-  /**
-   * Marked done or not done in the task panel (decision 202): the card goes to the end of the board's first
-   * done (or open) column, as `completeTask` will put it, before the server has it.
-   */
-  | { type: 'task-done'; taskId: string; done: boolean }
-  /** A panel write changed what the card counts (a comment, a checklist item): shown before the echo. */
-  | {
-      type: 'task-counts';
-      taskId: string;
-      comments?: number;
-      checklistDone?: number;
-      checklistTotal?: number;
+      patch: Partial<
+        Pick<Task, 'title' | 'assigneeId' | 'dueOn' | 'priority' | 'done' | 'comments' | 'checklist'>
+      >;
     }
   /** One label set on or taken off (a teammate's change, or the echo of ours). */
   | { type: 'task-label'; taskId: string; labelId: string; on: boolean }
@@ -85,10 +77,6 @@ export function boardReducer(model: BoardModel, action: BoardAction): BoardModel
     }
     case 'patch-task':
       return mapTask(model, action.taskId, (t) => ({ ...t, ...action.patch }));
-    case 'task-done':
-      return taskDone(model, action.taskId, action.done);
-    case 'task-counts':
-      return mapTask(model, action.taskId, (t) => withCounts(t, action));
     case 'task-labels':
       return mapTask(model, action.taskId, (t) => ({ ...t, labelIds: action.labelIds }));
     case 'task-label':
@@ -173,36 +161,6 @@ function placeTask(model: BoardModel, taskId: string, columnId: string, index: n
   const others = tasksIn(model, columnId).filter((t) => t.id !== taskId);
   const position = between(others, index);
   return mapTask(model, taskId, (t) => ({ ...t, columnId, position }));
-}
-
-function taskDone(model: BoardModel, taskId: string, done: boolean): BoardModel {
-  const task = model.tasks.find((t) => t.id === taskId);
-  if (!task) return model;
-  const target = model.columns.find((c) => c.isDone === done);
-  const { done: _was, ...rest } = task;
-  const marked: Task = done ? { ...rest, done: true } : rest;
-  // Already in such a column: completeTask leaves it there (decision 202), and so does the card.
-  const stays = !target || model.columns.find((c) => c.id === task.columnId)?.isDone === done;
-  if (stays) return mapTask(model, taskId, () => marked);
-  const last = tasksIn(model, target.id).at(-1);
-  const position = keyBetween(last?.position ?? null, null);
-  return mapTask(model, taskId, () => ({ ...marked, columnId: target.id, position }));
-}
-
-/** A count moved by `delta`, never below zero; a zero count is left out, as `cardCounts` does. */
-function withCounts(
-  task: Task,
-  delta: { comments?: number; checklistDone?: number; checklistTotal?: number },
-): Task {
-  const { comments: _c, checklist: _l, ...rest } = task;
-  const comments = Math.max(0, (task.comments ?? 0) + (delta.comments ?? 0));
-  const total = Math.max(0, (task.checklist?.total ?? 0) + (delta.checklistTotal ?? 0));
-  const done = Math.min(total, Math.max(0, (task.checklist?.done ?? 0) + (delta.checklistDone ?? 0)));
-  return {
-    ...rest,
-    ...(comments > 0 ? { comments } : {}),
-    ...(total > 0 ? { checklist: { done, total } } : {}),
-  };
 }
 
 function mapTask(model: BoardModel, taskId: string, change: (task: Task) => Task): BoardModel {

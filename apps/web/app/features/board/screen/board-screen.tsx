@@ -10,7 +10,6 @@ import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useR
 import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
 import type { BoardPresence } from '#app/lib/board-presence.ts';
 import { byName } from '#app/lib/names.ts';
-import { panelCodeReady, preloadPanelCode } from '#app/lib/panel-code.ts';
 import type { TaskWrites } from '#app/lib/task-writes.ts';
 import { announcements, instructions } from '../dnd/announcements.ts';
 import { BOARD_DND_ID } from '../dnd/card-sortable.ts';
@@ -32,6 +31,12 @@ import { Toasts, useToasts } from './toasts.tsx';
 import { useBoardShortcuts } from './use-shortcuts.ts';
 
 const NO_DRAGS: Record<string, string> = {};
+
+/**
+ * Whether a card opens with no network: the panel route's code and the board's side of the panel's writes were
+ * fetched ahead (said on `<html data-panel-code>`, which the end-to-end tests wait on too).
+ */
+const panelCodeReady = () => document.documentElement.dataset.panelCode === 'ready';
 
 // Opens on demand: not part of the board's first paint.
 const LabelManager = lazy(() => import('./label-manager.tsx').then((m) => ({ default: m.LabelManager })));
@@ -163,10 +168,19 @@ export const BoardScreen = memo(function BoardScreen({
   useEffect(() => {
     if (canEdit) afterFirstPaint(() => void loadCardActions().catch(() => undefined));
   }, [canEdit]);
-  // Once the board is live, the panel's code is fetched ahead in idle time, for a card opened offline later.
+  // Once the board is live, the panel's code is fetched ahead in idle time, for a card opened offline later
+  // (decision 203); a fetch that fails is tried again the next time the board is live.
+  const { preloadPanelWrites } = writes;
   useEffect(() => {
-    if (live.connection === 'live') afterFirstPaint(preloadPanelCode);
-  }, [live.connection]);
+    if (live.connection !== 'live' || panelCodeReady()) return;
+    afterFirstPaint(() => {
+      const route = import('#app/lib/panel-code.ts').then((code) => code.preloadPanelCode());
+      void Promise.all([route, preloadPanelWrites()]).then(
+        () => (document.documentElement.dataset.panelCode = 'ready'),
+        () => undefined,
+      );
+    });
+  }, [live.connection, preloadPanelWrites]);
 
   const changeFilter = useCallback((next: BoardFilter) => {
     setFilter(next);

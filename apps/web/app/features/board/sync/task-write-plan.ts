@@ -1,9 +1,11 @@
 /**
  * @module features/board/sync/task-write-plan — what a task panel write (`lib/task-writes`) becomes on the board: the
- * queued board write that stores it, and how the card shows it before the server has it (decisions 196, 202).
+ * queued board write that stores it, how the card shows it before the server has it, and what the board says if
+ * the server refuses it (decisions 196, 202). Loaded after the board's first paint (`use-board-writes`).
  */
 import type { Priority } from '@lanes/shared/constants';
 import type { TaskWrite } from '#app/lib/task-writes.ts';
+import { type BoardModel, type Task, tasksIn } from '../model/board-model.ts';
 import type { BoardAction } from '../model/board-reducer.ts';
 import type { Input, WriteName } from './board-write-names.ts';
 
@@ -11,7 +13,11 @@ export interface TaskWritePlan<N extends WriteName = WriteName> {
   name: N;
   input: Input<N>;
   /** The card's change shown at once; none when the card does not show it (a description, a watch). */
-  shown: BoardAction | null;
+  shown: BoardAction[];
+  /** The server answers with the task's row, which the card then shows. */
+  answersRow: boolean;
+  /** The board's message when the server refuses it, before the server's reason. */
+  refusal: string;
 }
 
 const FIELD_KEYS = {
@@ -22,54 +28,84 @@ const FIELD_KEYS = {
   priority: 'priority',
 } as const;
 
-const plan = <N extends WriteName>(name: N, input: Input<N>, shown: BoardAction | null = null) =>
-  ({ name, input, shown }) as TaskWritePlan;
+const ROW_ANSWERS = new Set<WriteName>([
+  'updateTask',
+  'moveTask',
+  'completeTask',
+  'archiveTask',
+  'checklistItemToTask',
+]);
 
-const counts = (
-  taskId: string,
-  delta: Omit<Extract<BoardAction, { type: 'task-counts' }>, 'type' | 'taskId'>,
-) => ({ type: 'task-counts', taskId, ...delta }) as const;
+/**
+ * The card a move to the bottom of `columnId` goes below: its last stored card (one still waiting for its create
+ * has no place on the server). Named, not "the end", so a move sent twice lands where it was meant to.
+ */
+function lastStored(model: BoardModel, columnId: string, taskId: string): string | null {
+  return (
+    tasksIn(model, columnId)
+      .filter((t) => !t.pending && t.id !== taskId)
+      .at(-1)?.id ?? null
+  );
+}
 
-export function planTaskWrite(write: TaskWrite): TaskWritePlan {
+const plan = <N extends WriteName>(
+  name: N,
+  input: Input<N>,
+  shown: BoardAction[] = [],
+  refusal = 'A change to a task was not saved',
+) => ({ name, input, shown, answersRow: ROW_ANSWERS.has(name), refusal }) as TaskWritePlan;
+
+export function planTaskWrite(write: TaskWrite, model: BoardModel): TaskWritePlan {
   const { taskId } = write;
+  const card = model.tasks.find((t) => t.id === taskId);
+  const gone: BoardAction[] = [{ type: 'delete', table: 'tasks', id: taskId }];
   switch (write.kind) {
     case 'labels':
-      return plan(
-        'setTaskLabels',
-        { taskId, labelIds: write.labelIds },
+      return plan('setTaskLabels', { taskId, labelIds: write.labelIds }, [
         { type: 'task-labels', taskId, labelIds: write.labelIds },
+      ]);
+    case 'column':
+      return plan(
+        'moveTask',
+        {
+          taskId,
+          columnId: write.columnId,
+          beforeId: lastStored(model, write.columnId, taskId),
+          afterId: null,
+        },
+        [{ type: 'place-task', taskId, columnId: write.columnId, index: Number.MAX_SAFE_INTEGER }],
+        'The task was not moved',
       );
     case 'done':
       return plan(
         'completeTask',
         { taskId, completed: write.done },
-        { type: 'task-done', taskId, done: write.done },
+        card ? doneShown(model, card, write.done) : [],
+        write.done ? 'The task was not marked done' : 'The task was not reopened',
       );
     case 'archive':
       // An archived card leaves the board at once; a restored one comes back with the server's row.
-      return plan(
-        'archiveTask',
-        { taskId, archived: write.archived },
-        write.archived ? { type: 'delete', table: 'tasks', id: taskId } : null,
-      );
+      return write.archived
+        ? plan('archiveTask', { taskId, archived: true }, gone, 'The task was not archived')
+        : plan('archiveTask', { taskId, archived: false }, [], 'The task was not restored');
     case 'delete':
-      return plan('deleteTask', taskId, { type: 'delete', table: 'tasks', id: taskId });
+      return plan('deleteTask', taskId, gone, 'The task was not deleted');
     case 'watch':
       return plan('setTaskWatch', { taskId, watching: write.watching });
     case 'comment':
-      return plan('addComment', { id: write.id, taskId, body: write.body }, counts(taskId, { comments: 1 }));
+      return plan('addComment', { id: write.id, taskId, body: write.body }, counted(card, { comments: 1 }));
     case 'comment-edit':
       return plan('editComment', { commentId: write.commentId, body: write.body });
     case 'comment-delete':
-      return plan('deleteComment', write.commentId, counts(taskId, { comments: -1 }));
+      return plan('deleteComment', write.commentId, counted(card, { comments: -1 }));
     case 'checklist-add': {
       const { id, body, checklist } = write;
       const input = { id, taskId, body, ...(checklist ? { checklist } : {}) };
-      return plan('addChecklistItem', input, counts(taskId, { checklistTotal: 1 }));
+      return plan('addChecklistItem', input, counted(card, { total: 1 }));
     }
     case 'checklist-item': {
       const { itemId, done, body } = write;
-      const shown = done === undefined ? null : counts(taskId, { checklistDone: done ? 1 : -1 });
+      const shown = done === undefined ? [] : counted(card, { done: done ? 1 : -1 });
       return plan('updateChecklistItem', { itemId, done, body }, shown);
     }
     case 'checklist-move':
@@ -79,13 +115,43 @@ export function planTaskWrite(write: TaskWrite): TaskWritePlan {
         afterId: write.afterId,
       });
     case 'checklist-promote':
-      // The new card arrives with the server's row; the item leaves this card's count then (the echo).
-      return plan('checklistItemToTask', { itemId: write.itemId, newTaskId: write.newTaskId });
+      // The new card arrives with the server's row; the item leaves this card's count with the echo.
+      return plan(
+        'checklistItemToTask',
+        { itemId: write.itemId, newTaskId: write.newTaskId },
+        [],
+        'The checklist item was not made a task',
+      );
     case 'checklist-delete':
       return plan('deleteChecklistItem', write.itemId);
     case 'field':
       return fieldPlan(write);
   }
+}
+
+/**
+ * Done or not done: the card goes to the end of the board's first done (or open) column, where `completeTask`
+ * puts it; a card already in such a column stays, as it does on the server (decision 202).
+ */
+function doneShown(model: BoardModel, card: Task, done: boolean): BoardAction[] {
+  const mark: BoardAction = { type: 'patch-task', taskId: card.id, patch: { done: done ? true : undefined } };
+  const target = model.columns.find((c) => c.isDone === done);
+  const here = model.columns.find((c) => c.id === card.columnId);
+  if (!target || here?.isDone === done) return [mark];
+  return [{ type: 'place-task', taskId: card.id, columnId: target.id, index: Number.MAX_SAFE_INTEGER }, mark];
+}
+
+/** The card's counts moved by a change, never below zero; a zero count is not shown, as `cardCounts` does. */
+function counted(card: Task | undefined, delta: { comments?: number; done?: number; total?: number }) {
+  if (!card) return [];
+  const comments = Math.max(0, (card.comments ?? 0) + (delta.comments ?? 0));
+  const total = Math.max(0, (card.checklist?.total ?? 0) + (delta.total ?? 0));
+  const done = Math.min(total, Math.max(0, (card.checklist?.done ?? 0) + (delta.done ?? 0)));
+  const patch = {
+    comments: comments > 0 ? comments : undefined,
+    checklist: total > 0 ? { done, total } : undefined,
+  };
+  return [{ type: 'patch-task', taskId: card.id, patch } satisfies BoardAction];
 }
 
 function fieldPlan(write: Extract<TaskWrite, { kind: 'field' }>): TaskWritePlan {
@@ -98,7 +164,7 @@ function fieldPlan(write: Extract<TaskWrite, { kind: 'field' }>): TaskWritePlan 
     [key]: key === 'priority' ? (value as Priority) : value,
     ...(write.base ? { expectedUpdatedAt: write.base } : {}),
   } as Input<'updateTask'>;
-  const shown: BoardAction | null =
-    key === 'description' ? null : { type: 'patch-task', taskId, patch: { [key]: value } };
+  const shown: BoardAction[] =
+    key === 'description' ? [] : [{ type: 'patch-task', taskId, patch: { [key]: value } }];
   return plan('updateTask', input, shown);
 }

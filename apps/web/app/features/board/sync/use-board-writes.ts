@@ -6,36 +6,27 @@
 import { type Dispatch, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { forgetEarly } from '#app/lib/early-panel.ts';
 import { usePublicEnv } from '#app/lib/public-env.ts';
-import type { TaskWrite, TaskWrites } from '#app/lib/task-writes.ts';
+import type { BoardTaskCopy, TaskWrites } from '#app/lib/task-writes.ts';
 import { type BoardModel, type Column, type Label, type Task, tasksIn } from '../model/board-model.ts';
 import type { BoardAction } from '../model/board-reducer.ts';
 import { checkName, RULES } from '../model/field-rules.ts';
-import { boardCopy } from './board-copy.ts';
 import type { BoardWrites } from './board-live.ts';
 import { GONE_IS_DONE, type Input, type NewTask, type Value, type WriteName } from './board-write-names.ts';
-import { planTaskWrite } from './task-write-plan.ts';
+import type { TaskWritePlan } from './task-write-plan.ts';
 import { loadLive } from './use-board-live.ts';
 import { useJournalReplay } from './use-journal-replay.ts';
 import { WriteJournal } from './write-journal.ts';
 import type { Outcome, PushOptions, WriteQueue } from './write-queue.ts';
 
-/** The panel writes the server answers with the task's row, which the card then shows. */
-const TASK_ROW_ANSWERS = new Set<WriteName>([
-  'updateTask',
-  'completeTask',
-  'archiveTask',
-  'checklistItemToTask',
-]);
-
-/** What the board's message area says when the server refuses a panel write (the panel says it too). */
-function refusedWrite(write: TaskWrite): string {
-  if (write.kind === 'delete') return 'The task was not deleted';
-  if (write.kind === 'archive')
-    return write.archived ? 'The task was not archived' : 'The task was not restored';
-  if (write.kind === 'done') return write.done ? 'The task was not marked done' : 'The task was not reopened';
-  if (write.kind === 'checklist-promote') return 'The checklist item was not made a task';
-  return 'A change to a task was not saved';
-}
+/**
+ * The panel's side of the board's writes (decision 202) is not needed for the board's first paint: fetched with
+ * the panel's code once the board is live (`preloadPanelWrites`; offline, later, it must be here already).
+ */
+const loadPlan = () => import('./task-write-plan.ts');
+const loadCopy = () => import('./board-copy.ts');
+let copyOf:
+  | ((model: BoardModel, taskId: string, boardId: string, me: string) => BoardTaskCopy | null)
+  | null = null;
 
 const UNREACHABLE: Outcome<never> = { ok: false, code: 'NETWORK', message: 'Cannot reach the server.' };
 
@@ -194,24 +185,28 @@ export function useBoardWrites(options: BoardWritesOptions) {
    */
   const taskWrites = useMemo<TaskWrites>(
     () => ({
-      send: (write, onUnreachable) => {
-        const plan = planTaskWrite(write);
-        if (plan.shown) dispatch(plan.shown);
-        return send(plan.name, plan.input as never, { onUnreachable }).then((answer) => {
-          const gone = !answer.ok && answer.code === 'NOT_FOUND' && GONE_IS_DONE.includes(plan.name);
-          if (answer.ok || gone) {
-            if (answer.ok && TASK_ROW_ANSWERS.has(plan.name))
-              dispatch({ type: 'task-row', row: answer.value as Value<'updateTask'> });
-            // A restored card comes back without its labels (they are another table's rows): read the board.
-            if (write.kind === 'archive' && !write.archived) resync();
-            return { ok: true } as const;
-          }
-          if (answer.code === 'CONFLICT' && write.kind === 'field') resync();
-          else refused(`${refusedWrite(write)}: ${answer.message}`);
-          return answer;
-        });
+      send: async (write, onUnreachable) => {
+        let plan: TaskWritePlan;
+        try {
+          plan = (await loadPlan()).planTaskWrite(write, model());
+        } catch {
+          return UNREACHABLE; // offline before the code for it was fetched: nothing was queued
+        }
+        for (const action of plan.shown) dispatch(action);
+        const answer = await send(plan.name, plan.input as never, { onUnreachable });
+        const gone = !answer.ok && answer.code === 'NOT_FOUND' && GONE_IS_DONE.includes(plan.name);
+        if (answer.ok || gone) {
+          if (answer.ok && plan.answersRow)
+            dispatch({ type: 'task-row', row: answer.value as Value<'updateTask'> });
+          // A restored card comes back without its labels (they are another table's rows): read the board.
+          if (write.kind === 'archive' && !write.archived) resync();
+          return { ok: true } as const;
+        }
+        if (answer.code === 'CONFLICT' && write.kind === 'field') resync();
+        else refused(`${plan.refusal}: ${answer.message}`);
+        return answer;
       },
-      copyOf: (taskId) => boardCopy(model(), taskId, boardId, userId),
+      copyOf: (taskId) => copyOf?.(model(), taskId, boardId, userId) ?? null,
       waitingComments: (taskId) =>
         (journal?.entries() ?? []).flatMap((entry) => {
           const input = entry.input as { id?: string; taskId?: string; body?: string };
@@ -231,6 +226,11 @@ export function useBoardWrites(options: BoardWritesOptions) {
     () => ({
       send,
       taskWrites,
+      /** Fetches the panel's side of the writes ahead; rejects when it cannot be fetched. */
+      preloadPanelWrites: async () => {
+        const [, copy] = await Promise.all([loadPlan(), loadCopy()]);
+        copyOf = copy.boardCopy;
+      },
       /**
        * A title longer than the limit is answered at once, before anything is sent. Online, the card appears
        * when the server has stored (and numbered) it, and a refusal shows at the field. When the server
