@@ -112,7 +112,8 @@ function pendingSeeds(
     try {
       bytes = readFileSync(join(workdir, path));
     } catch {
-      return `seed file ${path} is missing`;
+      // The CLI warns that no file matched and seeds the others.
+      continue;
     }
     const hash = createHash('sha256').update(bytes).digest('hex');
     const recorded = applied.get(path);
@@ -129,6 +130,7 @@ function pendingSeeds(
  * The migrations (and seeds, when `withSeed`) the CLI would apply, or `{ cli: reason }` when the push needs
  * something the stack does not do itself: Vault secrets from config.toml, recorded versions that are not a
  * prefix of the files (the CLI reports or reorders them), seed globs, a file with its own BEGIN/COMMIT.
+ * A seed path naming no file is skipped, as the CLI skips it (with a warning).
  */
 export function planPush(workdir: string, applied: Applied, withSeed: boolean): PushPlan {
   const config = seedConfig(workdir);
