@@ -2,7 +2,7 @@
  * The task panel's property sidebar (decision 200), in Chromium: column, assignee, due date, priority and
  * labels changed with the keyboard alone, each shown on the board's card and stored; Esc closes a picker and
  * leaves the panel open; axe in both themes with the sidebar and with a picker open; at phone width the
- * properties sit above the text; without JavaScript the plain forms still save.
+ * properties sit above the text; the plain forms take exactly the pickers' place; without JavaScript they save.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
@@ -63,6 +63,13 @@ test('every property changes by keyboard alone and shows on the card', async ({ 
   // Assignee: type to filter, arrow to the match, Enter.
   const assignee = props.getByRole('combobox', { name: 'Assignee' });
   await assignee.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Car');
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Carol Member']);
+  // Esc closes the open list, not the panel.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(panel(page)).toBeVisible();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('Car');
   await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Carol Member']);
@@ -156,6 +163,34 @@ test('at phone width the properties sit above the text and their pickers work', 
   await expectAccessible(page, 'task panel sidebar, phone (light)');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page, 'task panel sidebar, phone (dark)');
+});
+
+test('the plain forms take the pickers’ place exactly, so nothing moves when the pickers arrive', async ({
+  page,
+}) => {
+  const id = await seededTask(`Sidebar place ${Date.now().toString(36)}`, { due_on: '2030-05-17' });
+  await signInQuickly(page, 'alice@lanes.test');
+  // Each property's box (its size: where the panel sits depends on the title's lines, not on the sidebar).
+  const places = async () => {
+    await page.evaluate(() => document.fonts.ready);
+    return panel(page)
+      .locator('.task-prop dd')
+      .evaluateAll((cells) =>
+        cells.map((c) => `${c.getBoundingClientRect().width}x${c.getBoundingClientRect().height}`),
+      );
+  };
+  // The pickers' code cannot be fetched: the plain forms stay, with JavaScript running.
+  await page.route(/\/prop-pickers-[\w-]+\.js$/, (route) => route.abort());
+  const refused = page.waitForEvent('requestfailed', (request) => /\/prop-pickers-/.test(request.url()));
+  await page.goto(`${ACME_BOARD}/t/${id}`);
+  await refused;
+  const props = panel(page).getByRole('region', { name: 'Properties' });
+  await expect(props).toHaveAttribute('data-pickers', 'plain');
+  const plain = await places();
+  await page.unroute(/\/prop-pickers-[\w-]+\.js$/);
+  await page.reload();
+  await sidebar(panel(page));
+  expect(await places()).toEqual(plain);
 });
 
 test.describe('without JavaScript', () => {

@@ -7,7 +7,7 @@
  * closes the picker (and stops there, so the panel stays open).
  */
 import { type CalendarDate, parseDate } from '@internationalized/date';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import {
   Button,
   Calendar,
@@ -92,6 +92,15 @@ export function ListPicker(
   );
 }
 
+/**
+ * Esc in the combo box's text box closes its open list; React Aria lets that Esc go on up the page, where the
+ * panel would take it as "close the panel". Marked as handled, it stops at the list (panel-frame checks).
+ */
+function keepPanelOpen(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key === 'Escape' && event.currentTarget.getAttribute('aria-expanded') === 'true')
+    event.preventDefault();
+}
+
 /** The assignee: type to filter the workspace's people; "Unassigned" clears it. */
 export function PersonPicker(
   props: PickerProps & { options: Option[]; value: string | null; onChange(value: string | null): void },
@@ -115,7 +124,7 @@ export function PersonPicker(
     >
       <Group className="task-prop-control task-prop-combo">
         {icon}
-        <Input className="task-prop-input" />
+        <Input className="task-prop-input" onKeyDown={keepPanelOpen} />
         <Button className="task-prop-icon-button" aria-label="Show people">
           <ChevronDownIcon />
         </Button>
