@@ -8,7 +8,7 @@ import { defineConfig } from 'vite';
  * to 12 and from 149.9 to 146.5 KB gzipped, every route a little smaller (decision 160, with release 2's additions).
  */
 const SMALL_SHARED_MODULES =
-  /\/app\/lib\/(panel-navigation|public-env|load-in-turns|early-panel|after-first-paint|names|time-format|theme|typing)\.ts$|\/app\/components\/(error-boundary|avatar|avatar-url|menu|logo-mark)\.tsx?$|\/packages\/shared\/src\/constants\.ts$|\/features\/board\/model\/field-rules\.ts$|vite\/preload-helper/;
+  /\/app\/lib\/(panel-navigation|public-env|load-in-turns|early-panel|after-first-paint|names|time-format|theme|typing)\.ts$|\/app\/components\/(error-boundary|avatar|avatar-url|menu|logo-mark|icons)\.tsx?$|\/packages\/shared\/src\/constants\.ts$|\/features\/board\/model\/field-rules\.ts$|vite\/preload-helper/;
 
 export default defineConfig({
   plugins: [reactRouter()],

@@ -103,7 +103,7 @@ describe('BoardScreen (server render)', () => {
     );
     // A done card keeps its date, never as overdue; a finished checklist says so.
     expect(html).toMatch(
-      /<time dateTime="2001-01-03" class="due"><span class="visually-hidden">Was due <\/span>Jan 3, 2001<\/time>/,
+      /<time dateTime="2001-01-03" class="due"><svg class="icon"[^>]*aria-hidden="true".*?<\/svg><span class="visually-hidden">Was due <\/span>Jan 3, 2001<\/time>/,
     );
     expect(html).toContain('lane-card-count is-complete');
     // 2 cards against a WIP limit of 2.

@@ -7,6 +7,7 @@
 import { DndContext } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { TagIcon } from '#app/components/icons.tsx';
 import { afterFirstPaint } from '#app/lib/after-first-paint.ts';
 import type { BoardPresence } from '#app/lib/board-presence.ts';
 import { byName } from '#app/lib/names.ts';
@@ -222,6 +223,7 @@ export const BoardScreen = memo(function BoardScreen({
           <Viewers viewers={live.viewers} profiles={model.profiles} />
           {canEdit ? (
             <button type="button" className="btn btn-secondary btn-small" onClick={() => setLabelsOpen(true)}>
+              <TagIcon />
               Labels
             </button>
           ) : null}

@@ -9,6 +9,8 @@
  */
 import { type KeyboardEvent, type MouseEvent, memo } from 'react';
 import { Avatar } from '#app/components/avatar.tsx';
+// The app's icon set (decision 201): only these four ship with the board.
+import { CalendarIcon, ChecklistIcon, CommentIcon, PaperclipIcon } from '#app/components/icons.tsx';
 import { formatDay, isDueSoon, isOverdue, today } from '#app/lib/time-format.ts';
 import { useCardSortable } from '../dnd/card-sortable.ts';
 import { sortableStyle, sortableTransition } from '../dnd/motion.ts';
@@ -196,27 +198,12 @@ const CardFace = memo(function CardFace({
   );
 });
 
-// Small outline icons (16 px, currentColor); the words beside them are for screen readers.
-const ICONS = {
-  comments: 'M3 4h10v7H7l-3 2.5V11H3z',
-  attachments: 'M10.5 5.5 6 10a1.4 1.4 0 0 0 2 2l5-5a2.8 2.8 0 0 0-4-4L4 8a4.2 4.2 0 0 0 6 6l4-4',
-  checklist: 'M3 3h10v10H3zM5.5 8l2 2 3-3.5',
-} as const;
-
-function Icon({ kind }: { kind: keyof typeof ICONS }) {
-  return (
-    <svg className="lane-card-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-      <path d={ICONS[kind]} />
-    </svg>
-  );
-}
-
 function Count({ kind, n }: { kind: 'comments' | 'attachments'; n: number }) {
   const noun =
     kind === 'comments' ? (n === 1 ? 'comment' : 'comments') : n === 1 ? 'attachment' : 'attachments';
   return (
     <span className="lane-card-count" title={`${n} ${noun}`}>
-      <Icon kind={kind} />
+      {kind === 'comments' ? <CommentIcon /> : <PaperclipIcon />}
       {n}
       <span className="visually-hidden"> {noun}</span>
     </span>
@@ -229,7 +216,7 @@ function Progress({ done, total }: { done: number; total: number }) {
       className={done === total ? 'lane-card-count is-complete' : 'lane-card-count'}
       title={`Checklist: ${done} of ${total} done`}
     >
-      <Icon kind="checklist" />
+      <ChecklistIcon />
       <span className="visually-hidden">Checklist </span>
       {`${done}/${total}`}
     </span>
@@ -255,6 +242,7 @@ function DueDate({ value, done }: { value: string; done: boolean }) {
   const said = { overdue: 'Overdue, due ', soon: 'Due soon, ', later: 'Due ', done: 'Was due ' }[state];
   return (
     <time dateTime={value} className={className}>
+      <CalendarIcon />
       <span className="visually-hidden">{said}</span>
       {formatDay(value, hydrated ? undefined : 'en-US', now)}
     </time>
