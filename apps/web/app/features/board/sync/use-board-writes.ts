@@ -18,12 +18,7 @@ import { useJournalReplay } from './use-journal-replay.ts';
 import { WriteJournal } from './write-journal.ts';
 import type { Outcome, PushOptions, WriteQueue } from './write-queue.ts';
 
-/**
- * The panel's side of the board's writes (decision 202) is not needed for the board's first paint: fetched with
- * the panel's code once the board is live (`preloadPanelWrites`; offline, later, it must be here already).
- */
-const loadPlan = () => import('./task-write-plan.ts');
-const loadCopy = () => import('./board-copy.ts');
+/** The board's copy of a task for the panel (decision 203), once the live code is here (`preloadPanelWrites`). */
 let copyOf:
   | ((model: BoardModel, taskId: string, boardId: string, me: string) => BoardTaskCopy | null)
   | null = null;
@@ -188,7 +183,8 @@ export function useBoardWrites(options: BoardWritesOptions) {
       send: async (write, onUnreachable) => {
         let plan: TaskWritePlan;
         try {
-          plan = (await loadPlan()).planTaskWrite(write, model());
+          // With the board's live code (loaded after first paint): offline before it ever loaded, nothing is queued.
+          plan = (await loadLive(env)).planTaskWrite(write, model());
         } catch {
           return UNREACHABLE; // offline before the code for it was fetched: nothing was queued
         }
@@ -219,17 +215,16 @@ export function useBoardWrites(options: BoardWritesOptions) {
         return () => listeners.delete(listener);
       },
     }),
-    [send, dispatch, refused, resync, listeners, journal, model, boardId, userId],
+    [send, dispatch, refused, resync, listeners, journal, model, boardId, userId, env],
   );
 
   return useMemo(
     () => ({
       send,
       taskWrites,
-      /** Fetches the panel's side of the writes ahead; rejects when it cannot be fetched. */
+      /** Makes sure the panel's side of the writes is here (with the live code); rejects when it cannot be fetched. */
       preloadPanelWrites: async () => {
-        const [, copy] = await Promise.all([loadPlan(), loadCopy()]);
-        copyOf = copy.boardCopy;
+        copyOf = (await loadLive(env)).boardCopy;
       },
       /**
        * A title longer than the limit is answered at once, before anything is sent. Online, the card appears
@@ -330,7 +325,7 @@ export function useBoardWrites(options: BoardWritesOptions) {
         sendShown('archiveTask', { taskId, archived: true });
       },
     }),
-    [send, sendShown, followCreate, taskWrites, boardId, model, dispatch],
+    [send, sendShown, followCreate, taskWrites, boardId, model, dispatch, env],
   );
 }
 
