@@ -91,7 +91,7 @@ describe('toTaskWrite', () => {
 
 describe('toTaskWrite: the sidebar’s column', () => {
   it('names the column the task goes to', () => {
-    expect(toTaskWrite('t1', 'column' as never, { value: 'c2' })).toEqual({
+    expect(toTaskWrite('t1', 'column', { value: 'c2' })).toEqual({
       kind: 'column',
       taskId: 't1',
       columnId: 'c2',

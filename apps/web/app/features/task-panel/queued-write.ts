@@ -21,9 +21,10 @@ export function toTaskWrite(
   const on = one(fields.value) === 'true';
   const itemId = one(fields.itemId);
   const commentId = one(fields.commentId);
-  // The property sidebar's column (decision 200): to the bottom of another column of the board.
-  if ((intent as string) === 'column') return { kind: 'column', taskId, columnId: one(fields.value) };
   switch (intent) {
+    case 'column':
+      // The property sidebar's column (decision 200): to the bottom of another column of the board.
+      return { kind: 'column', taskId, columnId: one(fields.value) };
     case 'labels': {
       const ids = fields.labelId ?? [];
       return { kind: 'labels', taskId, labelIds: Array.isArray(ids) ? ids : [ids] };
