@@ -3,7 +3,7 @@
  * on demand: once the panel's code is in the page, never with the board's first paint (decision 200). Until it
  * has arrived, during hydration and without JavaScript, the answer is null and the plain forms stand in.
  */
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 type Pickers = typeof import('./prop-pickers.tsx');
 
@@ -40,13 +40,27 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * The pickers once fetched. During hydration React takes the server's answer (null, the plain forms the HTML
- * holds) and switches right after; a panel opened later draws the pickers in its first paint.
+ * The pickers once fetched, from the panel's second frame on. During hydration React takes the server's answer
+ * (null: the plain forms the HTML holds). A panel opened later paints first with the plain forms, which take
+ * exactly the pickers' place, and the pickers follow in a transition right after that paint: React Aria's first
+ * render stays out of "card click → panel painted" (decision 200).
  */
 export function usePickers(): Pickers | null {
-  return useSyncExternalStore(
+  const pickers = useSyncExternalStore(
     subscribe,
     () => loaded,
     () => null,
   );
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted ? pickers : null;
 }
