@@ -1,4 +1,5 @@
 /** @module vite.config — the app build: React Router's plugin does routing, SSR and code splitting. */
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
@@ -11,7 +12,9 @@ const SMALL_SHARED_MODULES =
   /\/app\/lib\/(panel-navigation|public-env|load-in-turns|early-panel|after-first-paint|names|time-format|theme|typing)\.ts$|\/app\/components\/(error-boundary|avatar|avatar-url|menu|logo-mark|icons)\.tsx?$|\/packages\/shared\/src\/constants\.ts$|\/features\/board\/model\/field-rules\.ts$|vite\/preload-helper/;
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  // Lanes speaks US English: React Aria's strings for its other 33 locales stay out of the pickers' chunk
+  // (decision 200). A reader in another locale gets its English strings, as the rest of the app.
+  plugins: [optimizeLocales.vite({ locales: ['en-US'] }), reactRouter()],
   server: { port: 5173, strictPort: true, host: 'localhost' },
   build: {
     rollupOptions: {
