@@ -67,8 +67,20 @@ export function refused<I extends string, X extends object = object>(
     error instanceof LanesError && error.code === 'RATE_LIMITED' && wait !== null
       ? { 'Retry-After': String(Math.max(1, wait)) }
       : {};
-  const answer = { errors: toFormErrors(error), ...(extra as X), intent, ok: false } as Refused<I, X>;
-  return data(answer, { status, headers });
+  return data(refusal(intent, error, extra), { status, headers });
+}
+
+/**
+ * The refusal itself, for an action that answers in place with 200: the task panel's fetchers, whose refused
+ * write is followed by React Router reading the panel and the board again (it skips that after a 4xx), which
+ * is how the panel puts back what the server did not take.
+ */
+export function refusal<I extends string, X extends object = object>(
+  intent: I,
+  error: unknown,
+  extra?: Extra<X>,
+): Refused<I, X> {
+  return { errors: toFormErrors(error), ...(extra as X), intent, ok: false };
 }
 
 /**
@@ -96,4 +108,10 @@ export function postedValues(form: FormData, omit: readonly string[] = []): Reco
     if (!skip.has(name) && typeof value === 'string') values[name] = value;
   }
   return values;
+}
+
+/** A fetcher's refusal in one line, once its answer is back; null while it runs or when it worked. */
+export function fetcherRefusal(fetcher: { state: string; data?: ActionResult | undefined }): string | null {
+  if (fetcher.state !== 'idle' || !fetcher.data || fetcher.data.ok) return null;
+  return fetcher.data.errors?.form ?? null;
 }

@@ -8,6 +8,7 @@
 import type { ChecklistItemRow } from '@lanes/shared/schemas/checklist';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
+import { fetcherRefusal } from '#app/lib/action-result.ts';
 import checklistCss from './checklist.css?inline';
 import { ChecklistItem } from './checklist-item.tsx';
 import { type ChecklistGroup, groupChecklists, moveInList } from './checklist-model.ts';
@@ -86,8 +87,7 @@ function Checklist({
   const byId = new Map(group.items.map((item) => [item.id, item]));
   const shown = (order ?? group.items.map((i) => i.id)).flatMap((id) => byId.get(id) ?? []);
   const [moveRefused, setMoveRefused] = useState<string | null>(null);
-  const refused =
-    moveRefused ?? (mover.state === 'idle' && mover.data && !mover.data.ok ? mover.data.error : null);
+  const refused = moveRefused ?? fetcherRefusal(mover);
   useEffect(() => {
     if (refused) announce(`Not moved: ${refused}`);
   }, [refused, announce]);
@@ -165,8 +165,7 @@ function AddItem({
   const form = useRef<HTMLFormElement>(null);
   const fieldId = useId();
   const [refused, setRefused] = useState<string | null>(null);
-  const error =
-    refused ?? (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null);
+  const error = refused ?? fetcherRefusal(fetcher);
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data]);
@@ -240,8 +239,7 @@ function NewChecklist({
   const fetcher = useFetcher<PanelActionResult>({ key: `task:${taskId}:checklist-new` });
   const form = useRef<HTMLFormElement>(null);
   const [refused, setRefused] = useState<string | null>(null);
-  const error =
-    refused ?? (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null);
+  const error = refused ?? fetcherRefusal(fetcher);
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data]);

@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import { Avatar } from '#app/components/avatar.tsx';
+import { fetcherRefusal } from '#app/lib/action-result.ts';
 import type { TaskWrites, WaitingComment } from '#app/lib/task-writes.ts';
 import { type MentionPerson, toHandles, toReferences } from './mention-model.ts';
 import { MentionText } from './mention-text.tsx';
@@ -209,8 +210,7 @@ function NewComment({
   // An unsent comment survives Esc, closing the panel and reloads (decision 194).
   const draft = useDraft(me, taskId, 'comment', (text) => setBody((now) => (now === '' ? text : now)));
   const picked = useRef(new Map<string, string>());
-  const error =
-    refused ?? (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null);
+  const error = refused ?? fetcherRefusal(fetcher);
   // The box empties as the comment is sent, so what is typed next starts a new one; a refusal puts the sent
   // text back (unless a new one was begun), so nothing typed is lost.
   const sent = useRef<string | null>(null);

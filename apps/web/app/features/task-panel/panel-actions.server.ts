@@ -24,7 +24,8 @@ import { setTaskLabels } from '@lanes/data/tasks/set-task-labels';
 import { updateTask } from '@lanes/data/tasks/update-task';
 import type { Priority } from '@lanes/shared/constants';
 import { isLanesError, LanesError } from '@lanes/shared/errors';
-import { refusalMessage } from '#app/lib/form-errors.ts';
+import { redirect } from 'react-router';
+import { type ActionResult, oneLineErrors, refusal, succeeded } from '#app/lib/action-result.ts';
 
 export type PanelIntent =
   | 'title'
@@ -54,16 +55,19 @@ export type ChecklistIntent =
   | 'checklist-delete'
   | 'checklist-to-task';
 
-export type PanelActionResult =
-  | { intent: string; ok: true; deleted?: boolean }
-  | { intent: string; ok: false; code: string; error: string };
+/** A refusal is one line (`errors.form`), shown at the field or the form that asked. */
+export type PanelActionResult = ActionResult<string>;
 
-/** Runs one posted intent; a refusal comes back as the catalogue message for the field that asked. */
+/**
+ * Runs one posted intent; a refusal comes back as the catalogue message for the field that asked, in place
+ * (200, see `refusal`). A deleted task sends the page back to `boardPath`.
+ */
 export async function runPanelAction(
   client: LanesClient,
-  taskId: string,
+  task: { id: string; boardPath: string },
   form: FormData,
 ): Promise<PanelActionResult> {
+  const taskId = task.id;
   const intent = String(form.get('intent') ?? '');
   const value = String(form.get('value') ?? '');
   const emptyIsNull = value === '' ? null : value;
@@ -104,7 +108,7 @@ export async function runPanelAction(
         break;
       case 'delete-task':
         await deleteTask(client, { taskId });
-        return { intent, ok: true, deleted: true };
+        throw redirect(task.boardPath, 303);
       case 'comment':
         await addComment(client, { taskId, body: String(form.get('body') ?? '') });
         break;
@@ -132,12 +136,13 @@ export async function runPanelAction(
           await runChecklistAction(client, taskId, intent, form);
           break;
         }
-        return { intent, ok: false, code: 'VALIDATION', error: 'Unknown action.' };
+        throw new LanesError('VALIDATION', { message: 'Unknown action.' });
     }
-    return { intent, ok: true };
+    return succeeded(intent);
   } catch (error) {
+    // A redirect, or a failure that is not the catalogue's: the route's own answers.
     if (!isLanesError(error)) throw error;
-    return { intent, ok: false, code: error.code, error: refusalMessage(error) };
+    return refusal(intent, error, { errors: oneLineErrors(error) });
   }
 }
 

@@ -53,7 +53,8 @@ export function useFieldSave(taskId: string, intent: PanelIntent, id = ''): Fiel
   }, [fetcher.state]);
   const fetched = fetcher.state === 'idle' && !sent ? fetcher.data : undefined;
   const refusal = answer && !answer.ok ? { error: answer.message, code: answer.code } : null;
-  const result = refusal ?? (fetched && !fetched.ok ? { error: fetched.error, code: fetched.code } : null);
+  const result =
+    refusal ?? (fetched && !fetched.ok ? { error: fetched.errors?.form, code: fetched.errors?.code } : null);
   return {
     pending: sent ?? fetcher.formData,
     error: sent ? null : (result?.error ?? null),

@@ -3,7 +3,7 @@
  * the first HTML holds both and opening a card is a client navigation). 404 for a task the user cannot see or
  * one of another board. The action runs the panel's writes, with or without JavaScript.
  */
-import { redirect, useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router';
 import { CopyPanel } from '#app/features/task-panel/copy-panel.tsx';
 import { readPanel } from '#app/features/task-panel/load-panel.server.ts';
 import panelCss from '#app/features/task-panel/panel.css?inline';
@@ -46,9 +46,8 @@ const boardPathIn = (params: { slug: string; boardId: string }) => `/w/${params.
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = requireUser(request, context);
-  const result = await runPanelAction(client, params.taskId, await request.formData());
-  if (result.ok && result.deleted) throw redirect(boardPathIn(params), 303);
-  return result;
+  const task = { id: params.taskId, boardPath: boardPathIn(params) };
+  return runPanelAction(client, task, await request.formData());
 }
 
 export default function Task({ loaderData, params }: Route.ComponentProps) {
