@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { relativeTime } from '#app/lib/time-format.ts';
 import { describeActivity } from './activity-list.tsx';
 import { formatBytes } from './attachment-list.tsx';
+import { testPanelTask } from './panel-model.fixtures.ts';
 import { type PanelModel, panelReducer } from './panel-model.ts';
 import { toPanelAction } from './use-panel-live.ts';
 
@@ -14,29 +15,13 @@ const CAROL = id(0xc1);
 
 function model(): PanelModel {
   return {
-    task: {
+    task: testPanelTask({
       id: TASK,
       board_id: id(2),
       column_id: id(3),
-      number: 7,
-      title: 'Ship it',
-      description: '',
-      position: 'V',
-      assignee_id: null,
-      due_on: null,
-      priority: 'none',
-      completed_at: null,
-      archived_at: null,
       created_by: ALICE,
-      created_at: '2026-11-23T10:00:00.000000+00:00',
-      updated_at: '2026-11-23T10:00:05.000000+00:00',
-      comment_count: 0,
-      attachment_count: 0,
-      checklist_total: 0,
-      checklist_done: 0,
-      cover_attachment_id: null,
       labelIds: [id(9)],
-    },
+    }),
     labels: [],
     people: [
       { id: ALICE, name: 'Alice Owner', avatarPath: null, role: 'owner' },

@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testPanelTask } from './panel-model.fixtures.ts';
 import type { PanelModel } from './panel-model.ts';
 import { assignable, columnOptions, dueName, PRIORITY_OPTIONS } from './prop-options.ts';
 import { TaskFields } from './task-fields.tsx';
@@ -22,29 +23,14 @@ const [TODO, DOING] = [id(3), id(4)];
 const COLUMNS = { [TODO]: 'To do', [DOING]: 'Doing' };
 
 const model = (): PanelModel => ({
-  task: {
+  task: testPanelTask({
     id: id(1),
     board_id: id(2),
     column_id: TODO,
-    number: 7,
-    title: 'Ship it',
-    description: '',
-    position: 'V',
-    assignee_id: null,
-    due_on: '2030-05-17',
-    priority: 'none',
-    completed_at: null,
-    archived_at: null,
     created_by: id(0xa1),
-    created_at: '2026-11-23T10:00:00.000000+00:00',
-    updated_at: '2026-11-23T10:00:05.000000+00:00',
-    comment_count: 0,
-    attachment_count: 0,
-    checklist_total: 0,
-    checklist_done: 0,
-    cover_attachment_id: null,
+    due_on: '2030-05-17',
     labelIds: [id(9)],
-  },
+  }),
   labels: [
     { id: id(9), board_id: id(2), name: 'Bug', color: 'red', created_at: '2026-11-23T10:00:00+00:00' },
     { id: id(10), board_id: id(2), name: 'Design', color: 'purple', created_at: '2026-11-23T10:00:00+00:00' },

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { CalendarIcon, ColumnIcon, DoneIcon, FlagIcon, PersonIcon, TagIcon } from '#app/components/icons.tsx';
 import type { PanelModel } from './panel-model.ts';
 import { NativeDate, NativeLabels, NativeSelect, PropForm } from './prop-forms.tsx';
-import { assignable, columnOptions, dueName, PRIORITY_OPTIONS, priorityName } from './prop-options.ts';
+import { assignable, columnOptions, dueName, type Option, PRIORITY_OPTIONS } from './prop-options.ts';
 import { useFieldSave } from './use-field-save.ts';
 import { usePickers } from './use-pickers.ts';
 
@@ -27,14 +27,31 @@ const NO_COLUMNS: Record<string, string> = {};
 export function TaskFields({ model, canEdit, columns = NO_COLUMNS }: FieldsProps) {
   const pickers = usePickers();
   const props = { model, canEdit, columns, pickers };
+  const choice = { pickers, canEdit, taskId: model.task.id };
   return (
     // `data-pickers`: the pickers have replaced the plain forms (tests wait for it before they drive them).
     <section className="task-props" aria-label="Properties" data-pickers={pickers ? 'ready' : 'plain'}>
       <dl className="task-props-list">
-        {Object.keys(columns).length > 0 ? <ColumnProp {...props} /> : null}
+        {Object.keys(columns).length > 0 ? (
+          <ChoiceProp
+            {...choice}
+            intent="column"
+            label="Column"
+            icon={<ColumnIcon />}
+            options={columnOptions(columns)}
+            stored={model.task.column_id}
+          />
+        ) : null}
         <AssigneeProp {...props} />
         <DueProp {...props} />
-        <PriorityProp {...props} />
+        <ChoiceProp
+          {...choice}
+          intent="priority"
+          label="Priority"
+          icon={<FlagIcon />}
+          options={PRIORITY_OPTIONS}
+          stored={model.task.priority}
+        />
         <LabelsProp {...props} />
         <DoneProp {...props} />
       </dl>
@@ -86,24 +103,35 @@ const ids = (id: string, error: string | null) => ({
 
 const pendingValue = (pending: FormData | undefined) => pending?.get('value') as string | null | undefined;
 
-function ColumnProp({ model, canEdit, columns, pickers }: PropProps) {
-  const field = useFieldSave(model.task.id, 'column');
-  const value = pendingValue(field.pending) ?? model.task.column_id;
-  const options = columnOptions(columns);
+/** A one-value property picked from a short list (column, priority): the same picker, the same plain form. */
+function ChoiceProp(props: {
+  pickers: Pickers | null;
+  canEdit: boolean;
+  taskId: string;
+  intent: 'column' | 'priority';
+  label: string;
+  icon: ReactNode;
+  options: Option[];
+  stored: string;
+}) {
+  const { pickers, canEdit, taskId, intent, label, icon, options, stored } = props;
+  const field = useFieldSave(taskId, intent);
+  const value = pendingValue(field.pending) ?? stored;
+  const id = `task-${intent}`;
   const control = {
-    ...ids('task-column', field.error),
+    ...ids(id, field.error),
     options,
     value,
     onChange: (v: string) => field.save({ value: v }),
   };
   return (
-    <Prop id="task-column" label="Column" error={field.error}>
+    <Prop id={id} label={label} error={field.error}>
       {!canEdit ? (
-        <ReadValue icon={<ColumnIcon />}>{columns[value] ?? 'Unknown column'}</ReadValue>
+        <ReadValue icon={icon}>{options.find((o) => o.id === value)?.name ?? 'Unknown'}</ReadValue>
       ) : pickers ? (
-        <pickers.ListPicker {...control} icon={<ColumnIcon />} />
+        <pickers.ListPicker {...control} icon={icon} />
       ) : (
-        <PropForm intent="column" what="column">
+        <PropForm intent={intent} what={label.toLowerCase()}>
           <NativeSelect {...control} />
         </PropForm>
       )}
@@ -164,30 +192,6 @@ function DueProp({ model, canEdit, pickers }: PropProps) {
             value={value ?? ''}
             onChange={(v) => save(v || null)}
           />
-        </PropForm>
-      )}
-    </Prop>
-  );
-}
-
-function PriorityProp({ model, canEdit, pickers }: PropProps) {
-  const field = useFieldSave(model.task.id, 'priority');
-  const value = pendingValue(field.pending) ?? model.task.priority;
-  const control = {
-    ...ids('task-priority', field.error),
-    options: PRIORITY_OPTIONS,
-    value,
-    onChange: (v: string) => field.save({ value: v }),
-  };
-  return (
-    <Prop id="task-priority" label="Priority" error={field.error}>
-      {!canEdit ? (
-        <ReadValue icon={<FlagIcon />}>{priorityName(value)}</ReadValue>
-      ) : pickers ? (
-        <pickers.ListPicker {...control} icon={<FlagIcon />} />
-      ) : (
-        <PropForm intent="priority" what="priority">
-          <NativeSelect {...control} />
         </PropForm>
       )}
     </Prop>
