@@ -559,6 +559,8 @@ test('a viewer sees the panel without controls, and hand-made posts change nothi
   const posts: Record<string, string>[] = [
     { intent: 'title', value: 'Hacked by dave' },
     { intent: 'priority', value: 'urgent' },
+    // The seeded board's Done column: a viewer cannot move the task there either.
+    { intent: 'column', value: 'c0000000-0000-4000-8000-000000000013' },
     { intent: 'archive', value: 'true' },
     { intent: 'comment', body: 'Dave was here' },
   ];
@@ -569,7 +571,9 @@ test('a viewer sees the panel without controls, and hand-made posts change nothi
   await page.reload();
   await expect(panel(page)).toHaveAccessibleName(/New logo variants/);
   await expect(panel(page).getByText('Dave was here')).toHaveCount(0);
-  await expect(panel(page)).toContainText('medium');
+  const properties = panel(page).getByRole('region', { name: 'Properties' });
+  await expect(properties).toContainText('Medium');
+  await expect(properties).toContainText('Doing');
   await expect(panel(page).getByText('Archived')).toHaveCount(0);
 });
 
