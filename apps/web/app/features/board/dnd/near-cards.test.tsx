@@ -45,7 +45,9 @@ const props: ColumnViewProps = {
 class FakeObserver {
   static last: FakeObserver | null = null;
   readonly watched = new Set<Element>();
-  constructor(private readonly callback: IntersectionObserverCallback) {
+  private readonly callback: IntersectionObserverCallback;
+  constructor(callback: IntersectionObserverCallback) {
+    this.callback = callback;
     FakeObserver.last = this;
   }
   observe(element: Element) {
