@@ -173,7 +173,7 @@ const WATCHDOG = [
   'exec 3<&0',
   '"$0" "$@" </dev/null &',
   'pg=$!',
-  '(read -r _ <&3; kill -INT "$pg" 2>/dev/null) &',
+  '(read -r _ <&3; while kill -INT "$pg" 2>/dev/null; do sleep 1; done) &',
   'watcher=$!',
   'wait "$pg"; code=$?',
   'kill "$watcher" 2>/dev/null',
@@ -231,6 +231,9 @@ export async function startPostgres({ dataDir, port, log }: StartPostgresOptions
   // Postgres runs under a small sh watchdog that holds a pipe from this process: when the pipe closes —
   // stop(), a normal exit, or this process being killed — it asks Postgres for a fast shutdown, so a
   // killed stack does not leave a server behind. The watchdog exits with Postgres's own exit code.
+  // sh starts a background job with SIGINT ignored, so a SIGINT that comes before Postgres installs its own
+  // handler is lost (a stack that dies right after this spawn left Postgres running): the watchdog repeats
+  // it every second until Postgres is gone; once a fast shutdown is under way Postgres ignores the repeats.
   const child: ChildProcess = spawn('sh', ['-c', WATCHDOG, postgres, ...args], {
     stdio: ['pipe', 'ignore', 'pipe'],
     ...user,
