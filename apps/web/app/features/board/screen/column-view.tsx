@@ -2,11 +2,9 @@
  * @module features/board/screen/column-view — one column: its name and count, its cards in order, and (for members)
  * the handle that moves the column and the inline "add a task" field at the bottom.
  */
-import { useDndContext } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { memo, useMemo } from 'react';
 import { sortableStyle, sortableTransition } from '../dnd/motion.ts';
-import { useNearCards } from '../dnd/near-cards.ts';
 import { useItemIds } from '../dnd/use-item-ids.ts';
 import type { Column, Label, Profile, Task } from '../model/board-model.ts';
 import { AddTaskForm } from './add-forms.tsx';
@@ -64,10 +62,6 @@ export const ColumnView = memo(function ColumnView({
   });
   const style = sortableStyle(sortable);
   const taskIds = useItemIds(tasks);
-  const { near, watch } = useNearCards();
-  // The card being dragged stays a sortable wherever it goes, near or not.
-  const { active } = useDndContext();
-  const armed = (id: string) => near === 'all' || near.has(id) || active?.id === id;
   const others = useMemo(() => columns.filter((c) => c.id !== column.id), [columns, column.id]);
   const headingId = `column-${column.id}`;
   const overLimit = column.wipLimit !== null && total > column.wipLimit;
@@ -120,8 +114,6 @@ export const ColumnView = memo(function ColumnView({
               onMenu={onCardMenu}
               boardPath={boardPath}
               onOpen={onOpenTask}
-              armed={armed(task.id)}
-              watch={watch}
             />
           ))}
         </ol>

@@ -7,19 +7,13 @@
  * browser follows it; a plain click or Enter opens the panel by client navigation, so the board stays loaded and
  * live. Decision 123.
  */
-import { type KeyboardEvent, type MouseEvent, memo, useCallback, useLayoutEffect, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, memo } from 'react';
 import { Avatar } from '#app/components/avatar.tsx';
 // The app's icon set (decision 201): only these four ship with the board.
 import { CalendarIcon, ChecklistIcon, CommentIcon, PaperclipIcon } from '#app/components/icons.tsx';
 import { formatDay, isDueSoon, isOverdue, today } from '#app/lib/time-format.ts';
-import {
-  type CardSortable,
-  type CardSortableArgs,
-  useCardSortable,
-  useStaticSortable,
-} from '../dnd/card-sortable.ts';
+import { useCardSortable } from '../dnd/card-sortable.ts';
 import { sortableStyle, sortableTransition } from '../dnd/motion.ts';
-import { type CardWatch, lastFocusedCard, noteFocusedCard } from '../dnd/near-cards.ts';
 import type { Label, Profile, Task } from '../model/board-model.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -37,51 +31,13 @@ export interface TaskCardProps {
   onOpen(taskId: string): void;
   /** Opens the card's context menu (right click, Shift+F10 or the menu key). */
   onMenu?(taskId: string, event: { clientX: number; clientY: number }, card: Element): void;
-  /**
-   * A dnd-kit sortable now (near the column's view, focused or being dragged), or its static stand-in: every
-   * sortable renders again whenever a drag starts or its target changes, so a 450-card board keeps only the
-   * cards a pointer or a key can reach as sortables (decision 206).
-   */
-  armed?: boolean;
-  /** Tells the column when the card comes near its view or leaves it, and when it wants to be armed. */
-  watch?: CardWatch;
 }
-
-type ShellProps = Omit<TaskCardProps, 'armed'> & { sortable: CardSortable; armed: boolean };
 
 /**
  * Memoised, and with no router hook inside: `useHref` and `useNavigate` follow the location, so every card of
  * the board re-rendered each time a panel opened or closed (decision 125).
  */
-export const TaskCard = memo(function TaskCard({ armed = true, ...props }: TaskCardProps) {
-  return armed ? <SortableCard {...props} /> : <RestingCard {...props} />;
-});
-
-function sortableArgs(task: Task, movable: boolean): CardSortableArgs {
-  return {
-    id: task.id,
-    data: { type: 'task', columnId: task.columnId },
-    disabled: !movable,
-    transition: sortableTransition(),
-    attributes: { roleDescription: 'task card' },
-  };
-}
-
-const movableIn = (props: Omit<TaskCardProps, 'armed'>) => props.canEdit && !props.task.pending;
-
-/** dnd-kit's hook in the browser, its static stand-in on the server (nothing drags there). */
-function SortableCard(props: Omit<TaskCardProps, 'armed'>) {
-  const sortable = useCardSortable(sortableArgs(props.task, movableIn(props)));
-  return <CardShell {...props} sortable={sortable} armed />;
-}
-
-/** A card away from the column's view: the same markup, no dnd-kit hooks until it is armed. */
-function RestingCard(props: Omit<TaskCardProps, 'armed'>) {
-  const sortable = useStaticSortable(sortableArgs(props.task, movableIn(props)));
-  return <CardShell {...props} sortable={sortable} armed={false} />;
-}
-
-function CardShell({
+export const TaskCard = memo(function TaskCard({
   task,
   assignee,
   labels,
@@ -90,36 +46,17 @@ function CardShell({
   boardPath,
   onOpen,
   onMenu,
-  watch,
-  sortable,
-  armed,
-}: ShellProps) {
+}: TaskCardProps) {
   // A card still on its way to the server has no place there yet: it cannot be moved until it has one.
   const movable = canEdit && !task.pending;
-  const link = useRef<HTMLAnchorElement>(null);
-  const { setNodeRef } = sortable;
-  const observe = watch?.observe;
-  const ref = useCallback(
-    (element: HTMLLIElement | null) => {
-      setNodeRef(element);
-      if (!element || !observe) return;
-      const stop = observe(element);
-      return () => {
-        stop();
-        setNodeRef(null);
-      };
-    },
-    [setNodeRef, observe],
-  );
-  // Armed while it had focus, the card is a new element: focus comes back to it, where it was.
-  useLayoutEffect(() => {
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (armed && lost && lastFocusedCard() === task.id) link.current?.focus({ preventScroll: true });
-  }, []);
-  const onFocus = () => {
-    noteFocusedCard(task.id);
-    if (!armed && movable) watch?.arm(task.id);
-  };
+  // dnd-kit's hook in the browser, its static stand-in on the server (nothing drags there).
+  const sortable = useCardSortable({
+    id: task.id,
+    data: { type: 'task', columnId: task.columnId },
+    disabled: !movable,
+    transition: sortableTransition(),
+    attributes: { roleDescription: 'task card' },
+  });
   const style = sortableStyle(sortable);
   const handle = movable ? { ...sortable.attributes, ...sortable.listeners } : {};
   const menu =
@@ -168,7 +105,7 @@ function CardShell({
     .join(' ');
   return (
     <li
-      ref={ref}
+      ref={sortable.setNodeRef}
       style={style}
       className={className}
       data-task-id={task.id}
@@ -185,10 +122,8 @@ function CardShell({
         tabIndex={0}
         // The browser's own link dragging would take the pointer from dnd-kit.
         draggable={false}
-        ref={link}
         onClick={onClick}
         onKeyDown={onKeyDown}
-        onFocus={onFocus}
       >
         <CardFace
           task={task}
@@ -200,7 +135,7 @@ function CardShell({
       </a>
     </li>
   );
-}
+});
 
 /**
  * What a card shows. Memoised apart from the card: dnd-kit renders every sortable card again at each step of
