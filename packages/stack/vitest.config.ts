@@ -6,9 +6,11 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // Files share one stack; running them one after another keeps the 2-core machine responsive.
+    // A vitest process's files share its stack; running them one after another keeps the 2-core machine responsive.
     fileParallelism: false,
-    // Each file keeps its own process (vitest's default): sharing one used a third less CPU, but two tests
-    // failed in one of two such runs; one was a race in its test (fixed), the other is unexplained (decision 104).
+    // The files of a lane (tests/lanes.ts) share one process: a fifth less CPU than a process per file. The two
+    // failures that kept a process per file (decision 104) were a race in a test and a lost SIGINT in Postgres's
+    // watchdog, both fixed (decision 105).
+    isolate: false,
   },
 });

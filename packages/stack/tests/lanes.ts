@@ -12,7 +12,7 @@ const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 // Files that mostly wait: pg_cron's 1-second ticks, a function's wall-clock limit, stacks of their own that boot,
 // fail, restart or migrate. At load 4-9 they take about as long together as the ~75 other files (decision 105).
-// Files still run one at a time within a lane, as before.
+// Within a lane files run one at a time, in one process (vitest.config.ts).
 const WAITING = [
   'tests/cli-boot-failure.test.ts',
   'tests/cron.test.ts',
