@@ -48,8 +48,8 @@ export function measureBoardJs(clientDir: string, routeId = 'routes/app/board'):
     return bytes;
   };
 
-  // The lazy live module: every chunk reachable from `board-live-*.js` that the first paint did not load.
-  const live = readdirSync(assets).find((f) => /^board-live-.*\.js$/.test(f));
+  // The lazy live module: every chunk reachable from `live-code-*.js` that the first paint did not load.
+  const live = readdirSync(assets).find((f) => /^live-code-.*\.js$/.test(f));
   const later = new Set<string>();
   const queue = live ? [`/assets/${live}`] : [];
   while (queue.length > 0) {

@@ -60,7 +60,7 @@ export function CardActions(props: CardActionsProps) {
   const loadTargets = useCallback(
     async (signal: AbortSignal): Promise<Outcome<MoveTarget[]>> => {
       try {
-        return await (await import('../sync/board-live.ts'))
+        return await (await import('../sync/live-code.ts'))
           .boardWrites(env)
           .listMoveTargets(workspaceId, signal);
       } catch {

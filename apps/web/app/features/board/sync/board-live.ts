@@ -43,11 +43,6 @@ import { getBrowserClient } from '#app/lib/supabase.client.ts';
 
 import type { Outcome } from './write-queue.ts';
 
-// The panel's side of the board's writes (decisions 202, 203) travels with this code: once the board is live it
-// is here, so a panel write made offline later is planned and queued without a fetch.
-export { boardCopy } from './board-copy.ts';
-export { planTaskWrite } from './task-write-plan.ts';
-
 async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await run() };

@@ -12,12 +12,12 @@ import { fromBoard } from '../model/board-model.ts';
 import type { BoardAction } from '../model/board-reducer.ts';
 import { toBoardAction } from './live-events.ts';
 
-type LiveModule = typeof import('./board-live.ts');
+type LiveModule = typeof import('./live-code.ts');
 let loading: Promise<LiveModule> | null = null;
 /** The browser-side Supabase code, fetched once per tab. */
 export function loadLive(env: PublicEnv): Promise<LiveModule> {
   // A failed fetch (offline before it ever loaded) is tried again next time rather than remembered.
-  loading ??= loadInTurns(env, () => import('./board-live.ts')).catch((error: unknown) => {
+  loading ??= loadInTurns(env, () => import('./live-code.ts')).catch((error: unknown) => {
     loading = null;
     throw error;
   });
