@@ -182,6 +182,26 @@ describe('postgres_changes', () => {
     });
   });
 
+  it('judges a change only once its commit is visible to new snapshots (the walsender can ship it earlier)', async () => {
+    // An update moving a row out of a subscriber's sight, checked a moment before its commit was visible,
+    // was judged on the row as it had been, and delivered to that subscriber (found by the db-tests' move).
+    const open = await sql.reserve();
+    try {
+      await open`begin`;
+      const [mine] = await open<{ xid: string }[]>`select txid_current()::text as xid`;
+      const xid32 = Number(BigInt(mine!.xid) % 2n ** 32n);
+      const visible = async () =>
+        (await sql<{ v: boolean }[]>`select realtime.stack_xid_visible(${xid32}) as v`)[0]!.v;
+      expect(await visible()).toBe(false);
+      await open`commit`;
+      expect(await visible()).toBe(true);
+      // An xid from long ago (the same epoch) is visible too.
+      expect((await sql<{ v: boolean }[]>`select realtime.stack_xid_visible(3) as v`)[0]!.v).toBe(true);
+    } finally {
+      open.release();
+    }
+  });
+
   it('1,000 inserts in a burst arrive as 1,000 events in commit order', async () => {
     const events = new Collector<Payload>();
     await subscribed(

@@ -49,8 +49,8 @@ const MAX_BATCH = 500;
 const SUBS_PER_CALL = 250;
 const PARALLEL = 2;
 const JSON_TYPES = new Set(['json', 'jsonb']);
-/** Re-checks of a row not visible yet, 2 ms apart, before taking it as gone. */
-const RETRIES = 10;
+/** Re-checks of a row (or a commit) not visible yet, 2 ms apart, before taking it as gone. */
+const RETRIES = 25;
 /** With STACK_DEBUG set, each delivery logs where its time went (commit → decoded → checked → pushed). */
 const TIMING = stackEnvironment().STACK_DEBUG;
 
@@ -196,6 +196,7 @@ export class ChangeDispatcher {
     let subs = 0;
     for (const [index, { change, targets }] of deliveries.entries()) {
       const base: Record<string, unknown> = { relid: change.relation.id, type: change.type };
+      if (change.xid !== undefined) base.xid = change.xid;
       if (change.record) base.record = await this.#jsonValues(change, change.record);
       if (change.old) base.old = await this.#jsonValues(change, change.old);
       const all: CheckedIdentity[] = [];
@@ -259,7 +260,8 @@ export class ChangeDispatcher {
   /** One call for these items; a row not found yet is asked for again briefly. */
   async #checkParts(batch: Record<string, unknown>[]): Promise<CheckResult[]> {
     const results = await this.#call(batch);
-    // A row not found yet may be a commit the walsender shipped before it became visible: ask again briefly.
+    // A row not found yet, or a commit not yet visible to new snapshots (the walsender can ship it a moment
+    // before), is asked for again briefly.
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       const missing = results.flatMap((r, i) => (r.present === false ? [i] : []));
       if (!missing.length) break;

@@ -18,9 +18,12 @@ export interface Change {
   relation: Relation;
   record?: Tuple;
   old?: Tuple;
+  /** The transaction's id (32 bits, as pgoutput sends it): its check waits until the commit is visible. */
+  xid?: number;
 }
 
 export interface Transaction {
+  xid: number;
   commitTime: Date;
   /** LSN just past the commit, to acknowledge once the transaction is delivered. */
   endLsn: bigint;
@@ -44,7 +47,13 @@ export class PgOutputDecoder {
     const tag = String.fromCharCode(msg[0]!);
     switch (tag) {
       case 'B':
-        this.#open = { commitTime: pgTime(msg.readBigInt64BE(9)), endLsn: 0n, changes: [] };
+        // Begin: final LSN at 1, commit time at 9, xid at 17.
+        this.#open = {
+          xid: msg.readUInt32BE(17),
+          commitTime: pgTime(msg.readBigInt64BE(9)),
+          endLsn: 0n,
+          changes: [],
+        };
         return;
       case 'C': {
         const tx = this.#open;
@@ -61,7 +70,7 @@ export class PgOutputDecoder {
       case 'I': {
         const relation = this.#rel(msg.readUInt32BE(1));
         // 'N' at offset 5, tuple from 6
-        this.#open?.changes.push({ type: 'INSERT', relation, record: this.#tuple(msg, 6, relation).tuple });
+        this.#push({ type: 'INSERT', relation, record: this.#tuple(msg, 6, relation).tuple });
         return;
       }
       case 'U': {
@@ -79,19 +88,23 @@ export class PgOutputDecoder {
         old ??= Object.fromEntries(
           relation.columns.filter((c) => c.key).map((c) => [c.name, record[c.name] ?? null]),
         );
-        this.#open?.changes.push({ type: 'UPDATE', relation, record, old });
+        this.#push({ type: 'UPDATE', relation, record, old });
         return;
       }
       case 'D': {
         const relation = this.#rel(msg.readUInt32BE(1));
         const old = this.#tuple(msg, 6, relation).tuple;
-        this.#open?.changes.push({ type: 'DELETE', relation, old });
+        this.#push({ type: 'DELETE', relation, old });
         return;
       }
       default:
         // Type, Origin, Truncate, Message: nothing Realtime delivers.
         return;
     }
+  }
+
+  #push(change: Change): void {
+    if (this.#open) this.#open.changes.push({ ...change, xid: this.#open.xid });
   }
 
   #rel(id: number): Relation {

@@ -86,6 +86,28 @@ create publication supabase_realtime_messages_publication for table realtime.mes
 -- Stack-internal: for a batch of decoded WAL changes, types each row (jsonb_populate_record, so values look
 -- like to_jsonb output as on hosted) and tells which subscribers may see it, by selecting the row by primary
 -- key as each subscriber's role with their claims. Callable by the superuser only.
+-- Stack-internal: whether the transaction of a decoded change (its 32-bit xid, as pgoutput sends it) is
+-- visible to a snapshot taken now. The walsender can ship a commit a moment before new snapshots see it; a
+-- check in that moment would judge the row as it was before the change (an update that moved a row out of a
+-- subscriber's sight was delivered to them). The epoch is the snapshot's; an xid more than 2^31 above its
+-- xmax belongs to the epoch before.
+create or replace function realtime.stack_xid_visible(xid32 bigint) returns boolean
+language plpgsql
+as $$
+declare
+  snap pg_snapshot := pg_current_snapshot();
+  xmax bigint := pg_snapshot_xmax(snap)::text::bigint;
+  full_xid bigint := ((xmax >> 32) << 32) | xid32;
+begin
+  if full_xid > xmax + 2147483648 then
+    full_xid := full_xid - 4294967296;
+  end if;
+  return pg_visible_in_snapshot(full_xid::text::xid8, snap);
+end;
+$$;
+
+revoke all on function realtime.stack_xid_visible(bigint) from public, anon, authenticated, service_role;
+
 create or replace function realtime.stack_changes(batch jsonb) returns jsonb
 language plpgsql
 as $$
@@ -154,8 +176,12 @@ begin
          where coalesce(has_table_privilege((select r.oid from pg_roles r where r.rolname = s.sub ->> 'role'), entity, 'SELECT'), false);
       else
         -- The walsender can ship a commit a moment before it is visible to new snapshots; the caller
-        -- asks again when the row is not there yet (or is gone).
-        execute format('select exists (select 1 from %s where %s)', entity, pred) into present using item -> 'record';
+        -- asks again when the commit or the row is not there yet (or the row is gone).
+        if item ? 'xid' and not realtime.stack_xid_visible((item ->> 'xid')::bigint) then
+          present := false;
+        else
+          execute format('select exists (select 1 from %s where %s)', entity, pred) into present using item -> 'record';
+        end if;
       end if;
       if item ->> 'type' <> 'DELETE' and pred is not null and rls and present then
         -- One plan per change, executed as each subscriber (the real server prepares `walrus_rls_stmt` alike).
