@@ -104,7 +104,9 @@ export class PgOutputDecoder {
   }
 
   #push(change: Change): void {
-    if (this.#open) this.#open.changes.push({ ...change, xid: this.#open.xid });
+    if (!this.#open) return;
+    change.xid = this.#open.xid;
+    this.#open.changes.push(change);
   }
 
   #rel(id: number): Relation {

@@ -70,10 +70,10 @@ export async function accountAction(
   try {
     return succeeded(intent, { done: await run(client, user, intent, form, guard) });
   } catch (error) {
-    const extra: Omit<AccountActionData, 'intent' | 'ok'> = {};
+    const extra: Omit<AccountActionData, 'intent' | 'ok'> = { errors: toFormErrors(error) };
     if (intent === 'email') extra.values = { email: formText(form, 'email') };
     if (intent === 'notifications') extra.values = postedValues(form);
-    const refusedNonce = toFormErrors(error).fields.nonce !== undefined;
+    const refusedNonce = extra.errors?.fields.nonce !== undefined;
     if (intent === 'password' && (formText(form, 'nonce') || refusedNonce)) extra.nonce = true;
     return refused(intent, error, extra);
   }

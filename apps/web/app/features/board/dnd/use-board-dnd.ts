@@ -21,9 +21,10 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { type Dispatch, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { type BoardModel, neighboursOf, tasksIn } from '../model/board-model.ts';
 import { type BoardAction, boardReducer } from '../model/board-reducer.ts';
+import type { CardMoveDeps } from './card-moves.ts';
 
 type Kind = 'task' | 'column';
 const kindOf = (item: { data: { current?: Record<string, unknown> | undefined } } | null | undefined) =>
@@ -37,22 +38,13 @@ interface Origin {
   neighbours: string;
 }
 
-export interface DndDeps {
-  model(): BoardModel;
-  dispatch: Dispatch<BoardAction>;
-  /** Tells the server; resolves with a message when it refused. */
-  persistTask(input: {
-    taskId: string;
-    columnId: string;
-    beforeId: string | null;
-    afterId: string | null;
-  }): Promise<string | null>;
+/** What a card move needs (`card-moves`), and for columns and teammates' drag marks. */
+export interface DndDeps extends CardMoveDeps {
   persistColumn(input: {
     columnId: string;
     beforeId: string | null;
     afterId: string | null;
   }): Promise<string | null>;
-  refused(message: string): void;
   sendDrag(drag: { taskId: string; columnId: string | null; index: number }): void;
 }
 

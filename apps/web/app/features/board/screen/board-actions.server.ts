@@ -53,14 +53,15 @@ interface BoardTarget {
 export async function runBoardAction(client: LanesClient, board: BoardTarget, form: FormData) {
   const intent = readIntent(form, BOARD_INTENTS);
   if (!intent) return unknownIntent<BoardIntent>('update-board');
+  let next: Awaited<ReturnType<typeof run>>;
   try {
-    const next = await run(client, board, intent, form);
-    if (next === 'stay') return succeeded(intent);
-    // Named by the caller: a fetcher's request URL is the `.data` endpoint, not the page.
-    throw redirect(next === 'workspace' ? board.workspacePath : board.path, 303);
+    next = await run(client, board, intent, form);
   } catch (error) {
     return refused(intent, error, { errors: oneLineErrors(error) });
   }
+  if (next === 'stay') return succeeded(intent);
+  // Named by the caller: a fetcher's request URL is the `.data` endpoint, not the page.
+  throw redirect(next === 'workspace' ? board.workspacePath : board.path, 303);
 }
 
 async function run(
