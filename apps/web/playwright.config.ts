@@ -1,8 +1,9 @@
 /**
- * @module playwright.config — end-to-end tests in Debian's Chromium (never a downloaded browser) against an
- * isolated stack and a production build, both started by the global setup.
+ * @module playwright.config — end-to-end tests in Debian's Chromium (never a downloaded browser; its headless
+ * shell when installed) against an isolated stack and a production build, both started by the global setup.
  */
 import { defineConfig } from '@playwright/test';
+import { chromiumExecutable, traceMode } from './tests/e2e/browser.ts';
 import { e2eWorkers, useWorkerEnvironment } from './tests/e2e/workers.ts';
 
 // Workers load this file too: each one points the tests at its own environment.
@@ -23,7 +24,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumExecutable(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -33,6 +34,6 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'retain-on-failure',
+    trace: traceMode(),
   },
 });
