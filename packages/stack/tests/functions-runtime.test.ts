@@ -125,6 +125,11 @@ describe('hot reload', () => {
 describe('logs and shutdown', () => {
   it("writes the function's console output to the stack log under its name", async () => {
     await supabase.functions.invoke('echo', { method: 'PUT', body: {} });
+    // The line comes through the worker's stdout pipe, which can trail the answer on a loaded machine.
+    await until(
+      async () => logs.includes('[functions:echo] echo PUT /echo'),
+      (seen) => seen,
+    );
     expect(logs).toContain('[functions:echo] echo PUT /echo');
     expect(logs.some((l) => l.startsWith('[functions:broken] error: Uncaught'))).toBe(true);
   });

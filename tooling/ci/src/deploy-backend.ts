@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as cli from './deploy/commands.ts';
-import { checkFunction } from './deploy/deno-check.ts';
+import { checkFunctions } from './deploy/deno-check.ts';
 import { appliedMigrations, describeDrift, findDrift } from './deploy/drift.ts';
 import { type DeployEnv, EnvError, functionSecrets, readEnv } from './deploy/env.ts';
 import { hostedDbUrl } from './deploy/hosted.ts';
@@ -88,11 +88,10 @@ async function deploy(env: DeployEnv, args: ReturnType<typeof options>): Promise
   }
 
   print(`Type-checking ${functions.length} edge functions as they will be bundled…\n`);
-  for (const fn of functions) {
-    const result = await checkFunction(workdir, fn);
-    print(`  ${result.ok ? 'ok  ' : 'FAIL'} ${fn.name}\n`);
-    if (!result.ok) throw new DeployError(`Edge function ${fn.name} does not type-check:\n${result.output}`);
-  }
+  const checks = await checkFunctions(workdir, functions);
+  for (const result of checks) print(`  ${result.ok ? 'ok  ' : 'FAIL'} ${result.name}\n`);
+  const failed = checks.find((result) => !result.ok);
+  if (failed) throw new DeployError(`Edge function ${failed.name} does not type-check:\n${failed.output}`);
 
   if (target.kind === 'linked') await step(cli.link(target.projectRef, cliOptions));
 

@@ -3,7 +3,7 @@
  * the hosted project (an empty project: bootstrapped, no migrations), which also serves the Management API
  * routes the CLI deploys functions and sets secrets through; the deployed functions then run there.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningStack } from '@lanes/stack';
@@ -295,7 +295,18 @@ describe('pnpm deploy:backend --db-url, against a second stack', () => {
 
   it('stops before the database when a function does not type-check', async () => {
     const workdir = projectFolder('broken-function', (supabaseDir) => {
-      mkdirSync(join(supabaseDir, 'functions', 'broken'), { recursive: true });
+      // Both with the app's import map: they are checked as one group, and the broken one is still named.
+      for (const name of ['broken', 'fine']) {
+        mkdirSync(join(supabaseDir, 'functions', name), { recursive: true });
+        copyFileSync(
+          join(repoRoot, 'supabase', 'functions', 'invite-member', 'deno.json'),
+          join(supabaseDir, 'functions', name, 'deno.json'),
+        );
+      }
+      writeFileSync(
+        join(supabaseDir, 'functions', 'fine', 'index.ts'),
+        'Deno.serve(() => new Response("fine"));\n',
+      );
       writeFileSync(
         join(supabaseDir, 'functions', 'broken', 'index.ts'),
         "const answer: number = 'forty-two';\nDeno.serve(() => new Response(String(answer)));\n",
@@ -304,6 +315,8 @@ describe('pnpm deploy:backend --db-url, against a second stack', () => {
     const run = await runDeploy(['--db-url', target.dbUrl, '--workdir', workdir], {});
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Edge function broken does not type-check');
+    expect(run.stdout).toContain('FAIL broken');
+    expect(run.stdout).toContain('ok   fine');
     expect(run.stdout).not.toContain('$ supabase db push');
   }, 60_000);
 });
