@@ -4,10 +4,13 @@
  *
  * A bench function returns rows `{ name, value, unit, target? }`, or an object of `name → number` or
  * `name → { value, unit }`, or nothing when it prints its own results.
- * Usage: `pnpm bench` (all) or `node bench/run.ts rest auth` (some).
+ * Usage: `pnpm bench` (all) or `node bench/run.ts rest auth` (some); `--load=N` runs them beside N busy
+ * processes (`node bench/run.ts start rest --load=4` on 2 cores is issue 22's "under load").
  */
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadArgument, startBusyLoad } from './load.ts';
 
 const SUITES = [
   'start',
@@ -62,7 +65,16 @@ function table(rows: Row[]): string {
   return [line(header), keys.map((k) => '-'.repeat(width[k]!)).join('  '), ...rows.map(line)].join('\n');
 }
 
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+const wanted = args.filter((a) => !a.startsWith('--'));
+let busy = 0;
+try {
+  busy = loadArgument(args);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+const stopLoad = startBusyLoad(busy);
 const rows: Row[] = [];
 let failed = false;
 const errors: string[] = [];
@@ -82,6 +94,23 @@ for (const suite of SUITES) {
       errors.push(`${suite} ${name}: ${(error as Error)?.stack ?? error}`);
     }
   }
+}
+stopLoad();
+if (busy > 0) {
+  rows.push({
+    suite: 'load',
+    name: 'busy processes beside the bench',
+    value: String(busy),
+    unit: '',
+    target: '',
+  });
+  rows.push({
+    suite: 'load',
+    name: 'load average (1 min) at the end',
+    value: loadavg()[0]!.toFixed(1),
+    unit: '',
+    target: '',
+  });
 }
 console.log(table(rows));
 for (const error of errors) console.error(`\n${error}`);
