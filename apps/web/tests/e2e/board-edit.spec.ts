@@ -280,6 +280,9 @@ test('tasks added and cards moved offline are stored when the connection is back
   // Opening a card offline opens it from the board's copy, and Esc leaves it for the board (decision 203).
   await card(page, 'Made online').click();
   await expect(page.getByRole('dialog').getByRole('status')).toContainText('You are offline.');
+  // The panel takes focus in the same effects that start listening for Esc: a key pressed before that is
+  // nobody's (a CI run at load 11 pressed it between the paint and the effects).
+  await expect(page.getByRole('dialog')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL(path);

@@ -65,6 +65,8 @@ test('a card opens from the palette by keyboard; palette and shortcuts sheet pas
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toHaveAccessibleName(new RegExp(`${word} second`));
   await expect(page).toHaveURL(/\/t\/[0-9a-f-]{36}$/);
+  // Focus moves in with the effects that listen for Esc (see board-edit.spec.ts).
+  await expect(page.getByRole('dialog')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
