@@ -174,6 +174,29 @@ describe('TaskFields', () => {
     expect(page.querySelector('.task-props')!.textContent).toContain('Bug');
   });
 
+  it('the pickers replace the plain forms one per commit, never all in one task', async () => {
+    expect(await loadPickers()).not.toBeNull();
+    const container = document.body.appendChild(document.createElement('div'));
+    // How many plain controls stood after each change of the DOM.
+    const plain = () =>
+      container.querySelectorAll('select.task-prop-native, input.task-prop-native, details.task-prop-details')
+        .length;
+    const seen: number[] = [];
+    const observer = new MutationObserver(() => {
+      if (seen.at(-1) !== plain()) seen.push(plain());
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    root = createRoot(container);
+    const Stub = stub();
+    await act(async () => root!.render(<Stub />));
+    await until(() =>
+      expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'),
+    );
+    observer.disconnect();
+    // Column, assignee, due date, priority, labels: five plain controls, then one picker more at a time.
+    expect(seen).toEqual([5, 4, 3, 2, 1, 0]);
+  });
+
   it('once the pickers are in, Alt+Down opens the priority list and a choice posts the same intent and value', async () => {
     expect(await loadPickers()).not.toBeNull();
     const container = document.body.appendChild(document.createElement('div'));

@@ -23,24 +23,30 @@ interface FieldsProps {
   answer?: PanelActionResult | undefined;
 }
 
-type Pickers = NonNullable<ReturnType<typeof usePickers>>;
+type Pickers = NonNullable<ReturnType<typeof usePickers>['pickers']>;
 type PropProps = Omit<FieldsProps, 'columns'> & { columns: Record<string, string>; pickers: Pickers | null };
 /** A property's save: its field's own (`use-field-save`), or its plain form's refused post. */
 type Saving = ReturnType<typeof useFieldSave> & { refused: PostedRefusal | null };
 
 const NO_COLUMNS: Record<string, string> = {};
 
+/** The properties with a picker, in the order their pickers replace the plain forms, one per task. */
+const TURNS = { column: 0, assignee: 1, due: 2, priority: 3, labels: 4 } as const;
+
 export function TaskFields({ model, canEdit, columns = NO_COLUMNS, answer }: FieldsProps) {
-  const pickers = usePickers();
-  const props = { model, canEdit, columns, pickers, answer };
-  const choice = { pickers, canEdit, taskId: model.task.id, answer };
+  const { pickers, turn } = usePickers(Object.keys(TURNS).length);
+  const at = (name: keyof typeof TURNS) => (turn > TURNS[name] ? pickers : null);
+  const props = { model, canEdit, columns, answer };
+  const choice = { canEdit, taskId: model.task.id, answer };
+  const ready = pickers !== null && turn >= Object.keys(TURNS).length;
   return (
-    // `data-pickers`: the pickers have replaced the plain forms (tests wait for it before they drive them).
-    <section className="task-props" aria-label="Properties" data-pickers={pickers ? 'ready' : 'plain'}>
+    // `data-pickers`: every picker has replaced its plain form (tests wait for it before they drive them).
+    <section className="task-props" aria-label="Properties" data-pickers={ready ? 'ready' : 'plain'}>
       <dl className="task-props-list">
         {Object.keys(columns).length > 0 ? (
           <ChoiceProp
             {...choice}
+            pickers={at('column')}
             intent="column"
             label="Column"
             icon={<ColumnIcon />}
@@ -48,18 +54,19 @@ export function TaskFields({ model, canEdit, columns = NO_COLUMNS, answer }: Fie
             stored={model.task.column_id}
           />
         ) : null}
-        <AssigneeProp {...props} />
-        <DueProp {...props} />
+        <AssigneeProp {...props} pickers={at('assignee')} />
+        <DueProp {...props} pickers={at('due')} />
         <ChoiceProp
           {...choice}
+          pickers={at('priority')}
           intent="priority"
           label="Priority"
           icon={<FlagIcon />}
           options={PRIORITY_OPTIONS}
           stored={model.task.priority}
         />
-        <LabelsProp {...props} />
-        <DoneProp {...props} />
+        <LabelsProp {...props} pickers={at('labels')} />
+        <DoneProp {...props} pickers={null} />
       </dl>
     </section>
   );
