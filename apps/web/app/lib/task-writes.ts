@@ -3,6 +3,7 @@
  * (decisions 196, 202), and what the board tells the panel of a task it holds (decision 203). The board owns
  * the queue; the panel only names the change. Types only: nothing here runs.
  */
+import type { Role } from '@lanes/shared/constants';
 
 /**
  * One change to a task, as plain JSON (it may wait in the board's journal across a reload). Each is a value to
@@ -66,8 +67,11 @@ export interface BoardTaskCopy {
     checklist: { done: number; total: number };
   };
   labels: { id: string; name: string; color: string }[];
-  /** The people the board knows (its assignees, and the reader). */
-  people: { id: string; name: string; avatarPath: string | null }[];
+  /**
+   * The workspace's members (read once the board is live) and anyone else the board knows (its assignees, and
+   * the reader); `role` where it is known, so a viewer is not offered as an assignee.
+   */
+  people: { id: string; name: string; avatarPath: string | null; role?: Role }[];
   /** The reader's user id. */
   me: string;
 }

@@ -7,8 +7,18 @@
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_BOARD, admin, adminPost, card, expect, seededTask, signInQuickly, test } from './fixtures.ts';
-import { pick, sidebar } from './panel-pickers.ts';
+import {
+  ACME_BOARD,
+  ACME_ID,
+  admin,
+  adminPost,
+  card,
+  expect,
+  seededTask,
+  signInQuickly,
+  test,
+} from './fixtures.ts';
+import { option, pick, sidebar } from './panel-pickers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -146,4 +156,55 @@ test('after a reload, the panel lists a comment still waiting in the journal, un
     timeout: 30_000,
   });
   await expect(panel(next).locator('.comment.is-queued')).toHaveCount(0);
+});
+
+test('offline, the assignee picker offers the workspace’s members, not only the people on the board', async ({
+  page,
+  context,
+}) => {
+  // A board of its own where nobody is assigned: the board itself knows no one but the reader.
+  const [board] = (await adminPost('/rest/v1/boards', { workspace_id: ACME_ID, name: 'Offline people' })) as {
+    id: string;
+  }[];
+  const [column] = (await adminPost('/rest/v1/columns', { board_id: board!.id, name: 'To do' })) as {
+    id: string;
+  }[];
+  const title = `Offline assignee ${Date.now().toString(36)}`;
+  const [task] = (await adminPost('/rest/v1/tasks', {
+    board_id: board!.id,
+    column_id: column!.id,
+    title,
+  })) as {
+    id: string;
+  }[];
+  await signInQuickly(page, 'alice@lanes.test');
+  await page.goto(`/w/acme/b/${board!.id}`);
+  await expect(page.locator('html[data-prop-pickers="ready"]')).toBeAttached({ timeout: 30_000 });
+  await goOffline(page, context);
+
+  await card(page, title).click();
+  await expect(panel(page).getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+  const box = (await sidebar(panel(page))).getByRole('combobox', { name: 'Assignee' });
+  await box.fill('Bo');
+  await expect(option(page, 'Bob Admin')).toBeVisible();
+  // A viewer is not offered.
+  await box.fill('Dav');
+  await expect(page.getByRole('option', { name: 'Dave Viewer' })).toHaveCount(0);
+  await box.fill('Car');
+  await option(page, 'Carol Member').click();
+  await expect(box).toHaveValue('Carol Member');
+
+  await context.setOffline(false);
+  const carol = '33333333-3333-4333-8333-333333333333';
+  await expect
+    .poll(
+      async () =>
+        (
+          (await admin(`/rest/v1/tasks?id=eq.${task!.id}&select=assignee_id`, { method: 'GET' })) as {
+            assignee_id: string | null;
+          }[]
+        )[0]?.assignee_id,
+      { timeout: 30_000 },
+    )
+    .toBe(carol);
 });

@@ -69,8 +69,12 @@ test('a field change and a comment made offline in the panel are stored after re
   await offlineInPanel(page, context, id);
   await editOffline(page, id, 'Written on the train');
   const item = panel(page).getByRole('checkbox', { name: 'Pack the charger' });
+  const count = panel(page).locator('.checklist-count');
+  await expect(count).toHaveText('Done: 0/1');
   await item.check();
   await expect(item).toBeChecked();
+  // The checklist's count moves with the tick, while it waits in the queue.
+  await expect(count).toHaveText('Done: 1/1');
   expect(await ticked(id)).toBe(false);
   // The card under the panel shows the new priority before the server has it.
   await expect(card(page, title).locator('.priority-high')).toBeVisible();

@@ -6,7 +6,19 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_BOARD, admin, card, expect, live, seededTask, signInQuickly, test } from './fixtures.ts';
+import {
+  ACME_BOARD,
+  ACME_ID,
+  admin,
+  adminPost,
+  card,
+  createAccount,
+  expect,
+  live,
+  seededTask,
+  signInQuickly,
+  test,
+} from './fixtures.ts';
 import { dueValue, option, pickerButton, sidebar } from './panel-pickers.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -212,5 +224,79 @@ test.describe('without JavaScript', () => {
     await props.getByRole('button', { name: 'Save column' }).click();
     await expect(column(page, 'Doing').locator('.lane-card-title')).toContainText([title]);
     expect(await stored(id)).toMatchObject({ priority: 'low', column: 'Doing' });
+  });
+
+  test('a refused property save shows its reason at the field, with what was posted', async ({ page }) => {
+    // A board of its own: its label and column are deleted under the open page, as a teammate would.
+    const [board] = (await adminPost('/rest/v1/boards', {
+      workspace_id: ACME_ID,
+      name: 'No-JS refusals',
+    })) as {
+      id: string;
+    }[];
+    const columnOf = async (name: string) =>
+      ((await adminPost('/rest/v1/columns', { board_id: board!.id, name })) as { id: string }[])[0]!.id;
+    const todo = await columnOf('To do');
+    const doing = await columnOf('Doing');
+    const labelOf = async (name: string) =>
+      (
+        (await adminPost('/rest/v1/labels', { board_id: board!.id, name, color: 'blue' })) as { id: string }[]
+      )[0]!.id;
+    await labelOf('Keep');
+    const gone = await labelOf('Gone');
+    const [task] = (await adminPost('/rest/v1/tasks', {
+      board_id: board!.id,
+      column_id: todo,
+      title: 'Refused without JavaScript',
+    })) as { id: string }[];
+    await signInQuickly(page, 'alice@lanes.test');
+    await page.goto(`/w/acme/b/${board!.id}/t/${task!.id}`);
+    const props = panel(page).getByRole('region', { name: 'Properties' });
+    const prop = (name: string) =>
+      props.locator('.task-prop').filter({ has: page.getByText(name, { exact: true }) });
+
+    // Labels: both ticked, then "Gone" is deleted before Save.
+    await props.locator('.task-prop-details summary').click();
+    await props.getByRole('checkbox', { name: 'Keep' }).check();
+    await props.getByRole('checkbox', { name: 'Gone' }).check();
+    await admin(`/rest/v1/labels?id=eq.${gone}`, { method: 'DELETE' });
+    await props.getByRole('button', { name: 'Save labels' }).click();
+    await expect(prop('Labels').getByRole('alert')).not.toBeEmpty();
+    // Nothing was stored, and what was posted is still ticked (the deleted label is no longer offered).
+    await props.locator('.task-prop-details summary').click();
+    await expect(props.getByRole('checkbox', { name: 'Keep' })).toBeChecked();
+    const labelsNow = (await admin(`/rest/v1/task_labels?task_id=eq.${task!.id}&select=label_id`, {
+      method: 'GET',
+    })) as unknown[];
+    expect(labelsNow).toEqual([]);
+    await expect(prop('Column').getByRole('alert')).toHaveCount(0);
+
+    // Column: "Doing" is deleted before Save; the refusal is shown at the column, the labels' is gone.
+    await props.getByRole('combobox', { name: 'Column' }).selectOption({ label: 'Doing' });
+    await admin(`/rest/v1/columns?id=eq.${doing}`, { method: 'DELETE' });
+    await props.getByRole('button', { name: 'Save column' }).click();
+    await expect(prop('Column').getByRole('alert')).not.toBeEmpty();
+    await expect(props.getByRole('combobox', { name: 'Column' })).toHaveAccessibleDescription(/\S/);
+    await expect(prop('Labels').getByRole('alert')).toHaveCount(0);
+    expect(await stored(task!.id)).toMatchObject({ column: 'To do' });
+  });
+
+  test('a member made a viewer meanwhile is told at the field, beside the stored value', async ({ page }) => {
+    const person = await createAccount('Nojs Demoted', 'member');
+    const id = await seededTask(`Sidebar demoted ${Date.now().toString(36)}`, { priority: 'low' });
+    await signInQuickly(page, person.email);
+    await page.goto(`${ACME_BOARD}/t/${id}`);
+    const props = panel(page).getByRole('region', { name: 'Properties' });
+    await props.getByRole('combobox', { name: 'Priority' }).selectOption('urgent');
+    await admin(`/rest/v1/workspace_members?workspace_id=eq.${ACME_ID}&user_id=eq.${person.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ role: 'viewer' }),
+    });
+    await props.getByRole('button', { name: 'Save priority' }).click();
+    const priority = props.locator('.task-prop').filter({ has: page.getByText('Priority', { exact: true }) });
+    await expect(priority.getByRole('alert')).not.toBeEmpty();
+    await expect(priority).toContainText('Low');
+    await expect(priority.getByRole('combobox')).toHaveCount(0);
+    expect(await stored(id)).toMatchObject({ priority: 'low' });
   });
 });

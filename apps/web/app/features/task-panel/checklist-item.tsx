@@ -4,7 +4,7 @@
  * back when the server refuses it (`useFieldSave`).
  */
 import type { ChecklistItemRow } from '@lanes/shared/schemas/checklist';
-import { type DragEvent, type KeyboardEvent, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, useLayoutEffect, useState } from 'react';
 import { useFieldSave } from './use-field-save.ts';
 
 interface ItemProps {
@@ -15,12 +15,14 @@ interface ItemProps {
   count: number;
   /** Moves the item to `index` of its checklist; `byKeyboard` keeps the focus on its handle. */
   onMove(id: string, index: number, byKeyboard: boolean): void;
+  /** The tick this item shows before the server has it, or null: the checklist counts it (`doneCount`). */
+  onTicking?(id: string, done: boolean | null): void;
 }
 
 /** The drag payload's type: only our items are dropped on our items. */
 const DRAG_TYPE = 'application/x-lanes-checklist-item';
 
-export function ChecklistItem({ taskId, item, canEdit, index, count, onMove }: ItemProps) {
+export function ChecklistItem({ taskId, item, canEdit, index, count, onMove, onTicking }: ItemProps) {
   const check = useFieldSave(taskId, 'checklist-check', item.id);
   const edit = useFieldSave(taskId, 'checklist-edit', item.id);
   const remove = useFieldSave(taskId, 'checklist-delete', item.id);
@@ -28,7 +30,11 @@ export function ChecklistItem({ taskId, item, canEdit, index, count, onMove }: I
   const [draft, setDraft] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const pendingDone = check.pending?.get('value');
-  const done = pendingDone === null || pendingDone === undefined ? item.done : pendingDone === 'true';
+  const ticking = pendingDone === null || pendingDone === undefined ? null : pendingDone === 'true';
+  const done = ticking ?? item.done;
+  // Before paint, so the checklist's count moves in the same frame as the box.
+  useLayoutEffect(() => onTicking?.(item.id, ticking), [onTicking, item.id, ticking]);
+  useLayoutEffect(() => () => onTicking?.(item.id, null), [onTicking, item.id]);
   const body = (edit.pending?.get('body') as string | null) ?? item.body;
   const error = check.error ?? edit.error ?? remove.error ?? promote.error;
   // Gone from here at once; a refusal brings it back with the reason.

@@ -1,7 +1,7 @@
 import type { ChecklistItemRow } from '@lanes/shared/schemas/checklist';
 import { describe, expect, it } from 'vitest';
 import { describeActivity } from './activity-list.tsx';
-import { groupChecklists, moveInList } from './checklist-model.ts';
+import { doneCount, groupChecklists, moveInList, withTick } from './checklist-model.ts';
 
 const item = (
   id: string,
@@ -67,5 +67,19 @@ describe('checklist activity in plain words', () => {
     expect(describeActivity({ kind: 'checklist_item_checked', data: { body: 'Ship' } }, {})).toBe(
       'checked off “Ship”',
     );
+  });
+});
+
+describe('doneCount', () => {
+  it('counts each tick on its way as the item shows it, and the same map back when nothing changes', () => {
+    const items = [item('a', 'L', 'V', 1, true), item('b', 'L', 'W', 2), item('c', 'L', 'X', 3)];
+    const none = new Map<string, boolean>();
+    expect(doneCount(items, none)).toBe(1);
+    const ticked = withTick(none, 'b', true);
+    expect(doneCount(items, ticked)).toBe(2);
+    expect(doneCount(items, withTick(ticked, 'a', false))).toBe(1);
+    expect(withTick(ticked, 'b', true)).toBe(ticked);
+    expect(withTick(none, 'b', null)).toBe(none);
+    expect(doneCount(items, withTick(ticked, 'b', null))).toBe(1);
   });
 });

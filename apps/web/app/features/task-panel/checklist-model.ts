@@ -30,6 +30,23 @@ export function groupChecklists(items: ChecklistItemRow[]): ChecklistGroup[] {
     .map(({ group }) => ({ ...group, done: group.items.filter((i) => i.done).length }));
 }
 
+/** Ticks shown but not yet stored, by item id: a tick on its way, or waiting in the board's queue offline. */
+export type Ticking = ReadonlyMap<string, boolean>;
+
+/** `ticking` with `id`'s tick on its way (`done`), or without it (null); the same map when nothing changes. */
+export function withTick(ticking: Ticking, id: string, done: boolean | null): Ticking {
+  if (done === null ? !ticking.has(id) : ticking.get(id) === done) return ticking;
+  const next = new Map(ticking);
+  if (done === null) next.delete(id);
+  else next.set(id, done);
+  return next;
+}
+
+/** A checklist's done count as shown: each item's tick on its way counts at once, as the item shows it. */
+export function doneCount(items: ChecklistItemRow[], ticking: Ticking): number {
+  return items.filter((item) => ticking.get(item.id) ?? item.done).length;
+}
+
 /** The order after moving `id` to `index` (clamped), and the neighbours `move_checklist_item` is told. */
 export function moveInList(ids: string[], id: string, index: number) {
   const rest = ids.filter((other) => other !== id);

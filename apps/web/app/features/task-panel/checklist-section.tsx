@@ -6,14 +6,23 @@
  * queue (decision 202).
  */
 import type { ChecklistItemRow } from '@lanes/shared/schemas/checklist';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { fetcherRefusal } from '#app/lib/action-result.ts';
 import checklistCss from './checklist.css?inline';
 import { ChecklistItem } from './checklist-item.tsx';
-import { type ChecklistGroup, groupChecklists, moveInList } from './checklist-model.ts';
+import {
+  type ChecklistGroup,
+  doneCount,
+  groupChecklists,
+  moveInList,
+  type Ticking,
+  withTick,
+} from './checklist-model.ts';
 import { type QueuedChecklist, useQueuedChecklist } from './checklist-queue.ts';
 import type { PanelActionResult } from './panel-actions.server.ts';
+
+const NO_TICKS: Ticking = new Map();
 
 interface SectionProps {
   taskId: string;
@@ -86,6 +95,13 @@ function Checklist({
   });
   const byId = new Map(group.items.map((item) => [item.id, item]));
   const shown = (order ?? group.items.map((i) => i.id)).flatMap((id) => byId.get(id) ?? []);
+  // Each item tells which tick it shows before the server has it (offline, the board's queue holds it until the
+  // connection is back): the count says "2/5" as the items do, at once.
+  const [ticking, setTicking] = useState<Ticking>(NO_TICKS);
+  const showTick = useCallback(
+    (id: string, done: boolean | null) => setTicking((known) => withTick(known, id, done)),
+    [],
+  );
   const [moveRefused, setMoveRefused] = useState<string | null>(null);
   const refused = moveRefused ?? fetcherRefusal(mover);
   useEffect(() => {
@@ -116,17 +132,18 @@ function Checklist({
   };
 
   const total = group.items.length;
+  const done = doneCount(group.items, ticking);
   return (
     <div className="checklist-group">
       <div className="checklist-head">
         <h4 id={headingId}>{group.name}</h4>
         <span className="checklist-count">
           <span className="visually-hidden">Done: </span>
-          {group.done}/{total}
+          {done}/{total}
         </span>
       </div>
       <div className="checklist-bar" aria-hidden="true">
-        <span style={{ width: `${total ? Math.round((group.done / total) * 100) : 0}%` }} />
+        <span style={{ width: `${total ? Math.round((done / total) * 100) : 0}%` }} />
       </div>
       <ul className="checklist-items">
         {shown.map((item, index) => (
@@ -138,6 +155,7 @@ function Checklist({
             index={index}
             count={shown.length}
             onMove={move}
+            onTicking={showTick}
           />
         ))}
       </ul>

@@ -4,6 +4,7 @@
  * checklist items, activity) is left empty; the copy panel says so instead of showing it as empty.
  */
 import type { LabelRow } from '@lanes/shared/schemas/board';
+import { byNameField } from '#app/lib/names.ts';
 import type { BoardTaskCopy } from '#app/lib/task-writes.ts';
 import type { PanelModel } from './panel-model.ts';
 
@@ -40,7 +41,9 @@ export function modelFromCopy(copy: BoardTaskCopy): PanelModel {
       color: l.color as LabelRow['color'],
       created_at: task.updatedAt,
     })),
-    people: copy.people.map((p) => ({ ...p, role: 'member' as const })),
+    // A viewer is offered only while assigned (`assignable`); someone the board knows only as an assignee has
+    // no role here and counts as a member.
+    people: copy.people.map((p) => ({ ...p, role: p.role ?? ('member' as const) })).sort(byNameField),
     comments: [],
     attachments: [],
     checklist: [],

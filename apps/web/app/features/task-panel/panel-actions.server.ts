@@ -142,8 +142,21 @@ export async function runPanelAction(
   } catch (error) {
     // A redirect, or a failure that is not the catalogue's: the route's own answers.
     if (!isLanesError(error)) throw error;
-    return refusal(intent, error, { errors: oneLineErrors(error) });
+    return refusal(intent, error, { errors: oneLineErrors(error), values: postedAgain(intent, form) });
   }
+}
+
+/**
+ * What a refused form posted, to show again at its field when the page is rendered anew (no JavaScript): the
+ * `value` the action read (the first, as a ticked Done posts "true" before its hidden "false") and, for the
+ * labels form, every ticked id in one space-separated string.
+ */
+function postedAgain(intent: string, form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  const value = form.get('value');
+  if (typeof value === 'string') values.value = value;
+  if (intent === 'labels') values.labelId = form.getAll('labelId').map(String).join(' ');
+  return values;
 }
 
 /** A checklist intent; an unknown one is refused as a bad field would be. */

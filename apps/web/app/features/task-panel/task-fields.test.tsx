@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PanelActionResult } from './panel-actions.server.ts';
 import { testPanelTask } from './panel-model.fixtures.ts';
 import type { PanelModel } from './panel-model.ts';
 import { assignable, columnOptions, dueName, PRIORITY_OPTIONS } from './prop-options.ts';
@@ -49,11 +50,11 @@ const model = (): PanelModel => ({
 /** What the route's action received, one entry per post. */
 const posted: Record<string, string[]>[] = [];
 
-function stub(canEdit = true) {
+function stub(canEdit = true, answer?: PanelActionResult) {
   return createRoutesStub([
     {
       path: '/',
-      Component: () => <TaskFields model={model()} canEdit={canEdit} columns={COLUMNS} />,
+      Component: () => <TaskFields model={model()} canEdit={canEdit} columns={COLUMNS} answer={answer} />,
       async action({ request }) {
         const form = await request.formData();
         const entry: Record<string, string[]> = {};
@@ -121,6 +122,49 @@ describe('TaskFields', () => {
     expect(page.querySelector('.task-props')!.getAttribute('data-pickers')).toBe('plain');
   });
 
+  it('without JavaScript, shows a refused property’s reason at its field with what was posted', () => {
+    const refused = (intent: string, values: Record<string, string>, form: string): PanelActionResult => ({
+      intent,
+      ok: false,
+      errors: { code: 'VALIDATION', fields: {}, form },
+      values,
+    });
+    const render = (answer: PanelActionResult, canEdit = true) => {
+      const Stub = stub(canEdit, answer);
+      return new DOMParser().parseFromString(renderToString(<Stub />), 'text/html');
+    };
+
+    const due = render(refused('due', { value: '1999-01-01' }, 'Pick a date between 2000 and 2100.'));
+    const date = due.querySelector<HTMLInputElement>('input[type="date"]')!;
+    expect(date.value).toBe('1999-01-01');
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(due.getElementById(date.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Pick a date between 2000 and 2100.',
+    );
+    // Only the refused property says so.
+    expect(due.querySelectorAll('.field-error')).toHaveLength(1);
+
+    const labels = render(refused('labels', { labelId: id(10) }, 'That label is not on this board.'));
+    const ticks = [...labels.querySelectorAll<HTMLInputElement>('input[name="labelId"]')];
+    expect(ticks.map((t) => t.checked)).toEqual([false, true]);
+    expect(labels.getElementById('task-labels-error')?.textContent).toBe('That label is not on this board.');
+
+    // Demoted since the page was drawn: the stored value, read only, beside the reason.
+    const viewer = render(refused('priority', { value: 'urgent' }, 'Viewers cannot change tasks.'), false);
+    expect(viewer.getElementById('task-priority-error')?.textContent).toBe('Viewers cannot change tasks.');
+    expect(viewer.querySelector('.task-props')!.textContent).toContain('No priority');
+    expect(viewer.querySelector('.task-props')!.textContent).not.toContain('Urgent');
+
+    // Another form's answer, or one that worked, changes nothing here.
+    const other = render({
+      intent: 'comment',
+      ok: false,
+      errors: { code: 'VALIDATION', fields: {}, form: 'x' },
+    });
+    expect(other.querySelectorAll('.field-error')).toHaveLength(0);
+    expect(other.querySelector<HTMLInputElement>('input[type="date"]')!.value).toBe('2030-05-17');
+  });
+
   it('shows a viewer plain values and no form', () => {
     const Stub = stub(false);
     const page = new DOMParser().parseFromString(renderToString(<Stub />), 'text/html');
@@ -128,6 +172,29 @@ describe('TaskFields', () => {
     expect(page.querySelector('.task-props')!.textContent).toContain('To do');
     expect(page.querySelector('.task-props')!.textContent).toContain('May 17, 2030');
     expect(page.querySelector('.task-props')!.textContent).toContain('Bug');
+  });
+
+  it('the pickers replace the plain forms one per commit, never all in one task', async () => {
+    expect(await loadPickers()).not.toBeNull();
+    const container = document.body.appendChild(document.createElement('div'));
+    // How many plain controls stood after each change of the DOM.
+    const plain = () =>
+      container.querySelectorAll('select.task-prop-native, input.task-prop-native, details.task-prop-details')
+        .length;
+    const seen: number[] = [];
+    const observer = new MutationObserver(() => {
+      if (seen.at(-1) !== plain()) seen.push(plain());
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    root = createRoot(container);
+    const Stub = stub();
+    await act(async () => root!.render(<Stub />));
+    await until(() =>
+      expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'),
+    );
+    observer.disconnect();
+    // Column, assignee, due date, priority, labels: five plain controls, then one picker more at a time.
+    expect(seen).toEqual([5, 4, 3, 2, 1, 0]);
   });
 
   it('once the pickers are in, Alt+Down opens the priority list and a choice posts the same intent and value', async () => {

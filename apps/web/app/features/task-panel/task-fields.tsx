@@ -6,7 +6,9 @@
  */
 import type { ReactNode } from 'react';
 import { CalendarIcon, ColumnIcon, DoneIcon, FlagIcon, PersonIcon, TagIcon } from '#app/components/icons.tsx';
+import type { PanelActionResult, PanelIntent } from './panel-actions.server.ts';
 import type { PanelModel } from './panel-model.ts';
+import { type PostedRefusal, postedRefusal } from './posted-refusal.ts';
 import { NativeDate, NativeLabels, NativeSelect, PropForm } from './prop-forms.tsx';
 import { assignable, columnOptions, dueName, type Option, PRIORITY_OPTIONS } from './prop-options.ts';
 import { useFieldSave } from './use-field-save.ts';
@@ -17,24 +19,34 @@ interface FieldsProps {
   canEdit: boolean;
   /** The board's column names by id, in the board's order (none: the column is not shown). */
   columns?: Record<string, string> | undefined;
+  /** The page's action answer: a plain form's post without JavaScript, refused, shows at its property. */
+  answer?: PanelActionResult | undefined;
 }
 
-type Pickers = NonNullable<ReturnType<typeof usePickers>>;
+type Pickers = NonNullable<ReturnType<typeof usePickers>['pickers']>;
 type PropProps = Omit<FieldsProps, 'columns'> & { columns: Record<string, string>; pickers: Pickers | null };
+/** A property's save: its field's own (`use-field-save`), or its plain form's refused post. */
+type Saving = ReturnType<typeof useFieldSave> & { refused: PostedRefusal | null };
 
 const NO_COLUMNS: Record<string, string> = {};
 
-export function TaskFields({ model, canEdit, columns = NO_COLUMNS }: FieldsProps) {
-  const pickers = usePickers();
-  const props = { model, canEdit, columns, pickers };
-  const choice = { pickers, canEdit, taskId: model.task.id };
+/** The properties with a picker, in the order their pickers replace the plain forms, one per task. */
+const TURNS = { column: 0, assignee: 1, due: 2, priority: 3, labels: 4 } as const;
+
+export function TaskFields({ model, canEdit, columns = NO_COLUMNS, answer }: FieldsProps) {
+  const { pickers, turn } = usePickers(Object.keys(TURNS).length);
+  const at = (name: keyof typeof TURNS) => (turn > TURNS[name] ? pickers : null);
+  const props = { model, canEdit, columns, answer };
+  const choice = { canEdit, taskId: model.task.id, answer };
+  const ready = pickers !== null && turn >= Object.keys(TURNS).length;
   return (
-    // `data-pickers`: the pickers have replaced the plain forms (tests wait for it before they drive them).
-    <section className="task-props" aria-label="Properties" data-pickers={pickers ? 'ready' : 'plain'}>
+    // `data-pickers`: every picker has replaced its plain form (tests wait for it before they drive them).
+    <section className="task-props" aria-label="Properties" data-pickers={ready ? 'ready' : 'plain'}>
       <dl className="task-props-list">
         {Object.keys(columns).length > 0 ? (
           <ChoiceProp
             {...choice}
+            pickers={at('column')}
             intent="column"
             label="Column"
             icon={<ColumnIcon />}
@@ -42,18 +54,19 @@ export function TaskFields({ model, canEdit, columns = NO_COLUMNS }: FieldsProps
             stored={model.task.column_id}
           />
         ) : null}
-        <AssigneeProp {...props} />
-        <DueProp {...props} />
+        <AssigneeProp {...props} pickers={at('assignee')} />
+        <DueProp {...props} pickers={at('due')} />
         <ChoiceProp
           {...choice}
+          pickers={at('priority')}
           intent="priority"
           label="Priority"
           icon={<FlagIcon />}
           options={PRIORITY_OPTIONS}
           stored={model.task.priority}
         />
-        <LabelsProp {...props} />
-        <DoneProp {...props} />
+        <LabelsProp {...props} pickers={at('labels')} />
+        <DoneProp {...props} pickers={null} />
       </dl>
     </section>
   );
@@ -103,6 +116,27 @@ const ids = (id: string, error: string | null) => ({
 
 const pendingValue = (pending: FormData | undefined) => pending?.get('value') as string | null | undefined;
 
+/**
+ * One property's save, and what it shows: the value on its way, else the value its plain form posted and the
+ * server refused (shown again with the reason, no JavaScript), else the stored one.
+ */
+function useSaving(
+  taskId: string,
+  intent: PanelIntent,
+  { answer, canEdit }: { answer: PanelActionResult | undefined; canEdit: boolean },
+): Saving {
+  const field = useFieldSave(taskId, intent);
+  // A save made since (with JavaScript) answers for itself.
+  const posted = field.pending || field.error ? null : postedRefusal(answer, intent);
+  // Someone who may no longer edit (a viewer now) reads the stored value beside the reason.
+  const refused = posted && !canEdit ? { ...posted, value: null, labelIds: null } : posted;
+  return { ...field, error: field.error ?? refused?.error ?? null, refused };
+}
+
+/** The value to show: on its way, refused as posted, or stored. */
+const shownValue = (saving: Saving): string | undefined =>
+  pendingValue(saving.pending) ?? saving.refused?.value ?? undefined;
+
 /** A one-value property picked from a short list (column, priority): the same picker, the same plain form. */
 function ChoiceProp(props: {
   pickers: Pickers | null;
@@ -113,10 +147,11 @@ function ChoiceProp(props: {
   icon: ReactNode;
   options: Option[];
   stored: string;
+  answer: PanelActionResult | undefined;
 }) {
-  const { pickers, canEdit, taskId, intent, label, icon, options, stored } = props;
-  const field = useFieldSave(taskId, intent);
-  const value = pendingValue(field.pending) ?? stored;
+  const { pickers, canEdit, taskId, intent, label, icon, options, stored, answer } = props;
+  const field = useSaving(taskId, intent, { answer, canEdit });
+  const value = shownValue(field) ?? stored;
   const id = `task-${intent}`;
   const control = {
     ...ids(id, field.error),
@@ -139,9 +174,9 @@ function ChoiceProp(props: {
   );
 }
 
-function AssigneeProp({ model, canEdit, pickers }: PropProps) {
-  const field = useFieldSave(model.task.id, 'assignee');
-  const pending = pendingValue(field.pending);
+function AssigneeProp({ model, canEdit, pickers, answer }: PropProps) {
+  const field = useSaving(model.task.id, 'assignee', { answer, canEdit });
+  const pending = shownValue(field);
   const value = pending === undefined ? model.task.assignee_id : pending || null;
   const options = assignable(model.people, value);
   const name = model.people.find((p) => p.id === value)?.name ?? 'Unassigned';
@@ -172,9 +207,9 @@ function AssigneeProp({ model, canEdit, pickers }: PropProps) {
   );
 }
 
-function DueProp({ model, canEdit, pickers }: PropProps) {
-  const field = useFieldSave(model.task.id, 'due');
-  const pending = pendingValue(field.pending);
+function DueProp({ model, canEdit, pickers, answer }: PropProps) {
+  const field = useSaving(model.task.id, 'due', { answer, canEdit });
+  const pending = shownValue(field);
   const value = pending === undefined ? model.task.due_on : pending || null;
   const save = (v: string | null) => field.save({ value: v ?? '' });
   return (
@@ -198,9 +233,11 @@ function DueProp({ model, canEdit, pickers }: PropProps) {
   );
 }
 
-function LabelsProp({ model, canEdit, pickers }: PropProps) {
-  const field = useFieldSave(model.task.id, 'labels');
-  const value = field.pending ? field.pending.getAll('labelId').map(String) : model.task.labelIds;
+function LabelsProp({ model, canEdit, pickers, answer }: PropProps) {
+  const field = useSaving(model.task.id, 'labels', { answer, canEdit });
+  const value = field.pending
+    ? field.pending.getAll('labelId').map(String)
+    : (field.refused?.labelIds ?? model.task.labelIds);
   const options = model.labels.map((l) => ({ id: l.id, name: l.name, color: l.color }));
   const chosen = options.filter((o) => value.includes(o.id));
   const Chips = pickers?.LabelChips;
@@ -247,9 +284,9 @@ function LabelsProp({ model, canEdit, pickers }: PropProps) {
   );
 }
 
-function DoneProp({ model, canEdit }: PropProps) {
-  const field = useFieldSave(model.task.id, 'done');
-  const pending = field.pending?.get('value');
+function DoneProp({ model, canEdit, answer }: PropProps) {
+  const field = useSaving(model.task.id, 'done', { answer, canEdit });
+  const pending = shownValue(field);
   const done = pending ? pending === 'true' : model.task.completed_at !== null;
   return (
     <Prop id="task-done" label="Status" error={field.error}>

@@ -13,6 +13,7 @@ import { AttachmentUpload } from './attachment-upload.tsx';
 import { ChecklistSection } from './checklist-section.tsx';
 import { CommentThread } from './comment-thread.tsx';
 import { DescriptionField } from './description-field.tsx';
+import type { PanelActionResult } from './panel-actions.server.ts';
 import { PanelBoardContext } from './panel-board-context.ts';
 import { PanelFrame, usePanelClose } from './panel-frame.tsx';
 import { type PanelModel, panelReducer } from './panel-model.ts';
@@ -36,6 +37,8 @@ export interface TaskPanelProps {
   openedEarly?: boolean;
   /** The board around the panel (none in a test, or should it ever open on its own). */
   board?: PanelBoard | undefined;
+  /** The route action's answer to a plain form posted without JavaScript (a refusal shows at its field). */
+  answer?: PanelActionResult | undefined;
 }
 
 const NO_COLUMNS: Record<string, string> = {};
@@ -52,6 +55,7 @@ export function TaskPanel(props: TaskPanelProps) {
     watching,
     openedEarly,
     board,
+    answer,
   } = props;
   const [model, dispatch] = useReducer(panelReducer, initial);
   // A newer server copy (after a save or a live refetch) replaces ours.
@@ -87,7 +91,7 @@ export function TaskPanel(props: TaskPanelProps) {
             <TitleField task={task} canEdit={canEdit} />
           </div>
           <div className="panel-layout-side">
-            <TaskFields model={model} canEdit={canEdit} columns={columns} />
+            <TaskFields model={model} canEdit={canEdit} columns={columns} answer={answer} />
             <div className="panel-layout-actions">
               <WatchButton taskId={task.id} watching={watching} />
               <TaskActions

@@ -40,27 +40,36 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * The pickers once fetched, from the panel's second frame on. During hydration React takes the server's answer
- * (null: the plain forms the HTML holds). A panel opened later paints first with the plain forms, which take
- * exactly the pickers' place, and the pickers follow in a transition right after that paint: React Aria's first
- * render stays out of "card click → panel painted" (decision 200).
+ * The pickers once fetched, `turns` of them, one more per task from the panel's second frame on: picker `i`
+ * of a panel shows once `turn > i`. During hydration React takes the server's answer (null: the plain forms
+ * the HTML holds). A panel opened later paints first with the plain forms, which take exactly the pickers'
+ * place, and the pickers follow in transitions right after that paint: React Aria's first render stays out of
+ * "card click → panel painted" (decision 200). One at a time, because each picker's mount ends in a render
+ * React cannot split (its collection is built in a layout effect): all five in one task held the page for
+ * hundreds of milliseconds on a slow phone (decision 200, update 2026-11-27).
  */
-export function usePickers(): Pickers | null {
+export function usePickers(turns: number): { pickers: Pickers | null; turn: number } {
   const pickers = useSyncExternalStore(
     subscribe,
     () => loaded,
     () => null,
   );
-  const [painted, setPainted] = useState(false);
+  const [turn, setTurn] = useState(0);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
+      timer = setTimeout(() => startTransition(() => setTurn((t) => Math.max(t, 1))), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
   }, []);
-  return painted ? pickers : null;
+  // The next picker in a task of its own, once the last one's render is committed.
+  useEffect(() => {
+    if (!pickers || turn === 0 || turn >= turns) return;
+    const timer = setTimeout(() => startTransition(() => setTurn(turn + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [pickers, turn, turns]);
+  return { pickers: turn > 0 ? pickers : null, turn: pickers ? turn : 0 };
 }

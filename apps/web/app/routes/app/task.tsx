@@ -50,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return runPanelAction(client, task, await request.formData());
 }
 
-export default function Task({ loaderData, params }: Route.ComponentProps) {
+export default function Task({ loaderData, actionData, params }: Route.ComponentProps) {
   // The board route's outlet context (its live permission, column names, write queue and presence).
   const board = useOutletContext<PanelBoard | undefined>();
   const boardPath = boardPathIn(params);
@@ -65,7 +65,14 @@ export default function Task({ loaderData, params }: Route.ComponentProps) {
   return (
     <>
       <PanelStyle />
-      <TaskPanel key={params.taskId} {...loaderData} boardPath={boardPath} board={board} />
+      {/* `actionData` is a plain form's answer (no JavaScript): the panel's fetchers never set it. */}
+      <TaskPanel
+        key={params.taskId}
+        {...loaderData}
+        boardPath={boardPath}
+        board={board}
+        answer={actionData}
+      />
     </>
   );
 }

@@ -133,6 +133,8 @@ export const BoardScreen = memo(function BoardScreen({
   );
   const writes = useBoardWrites({
     boardId,
+    // `/w/:slug/b/:boardId`: the workspace's members are read by its slug for a card opened offline.
+    workspaceSlug: boardPath.split('/')[2] ?? '',
     userId: me.userId,
     queue,
     model: getModel,

@@ -20,6 +20,7 @@ import { updateChecklistItem } from '@lanes/data/checklists/update-checklist-ite
 import { addComment } from '@lanes/data/comments/add-comment';
 import { deleteComment } from '@lanes/data/comments/delete-comment';
 import { editComment } from '@lanes/data/comments/edit-comment';
+import { listMembers } from '@lanes/data/members/list-members';
 import { unwatchTask } from '@lanes/data/notifications/unwatch-task';
 import { watchTask } from '@lanes/data/notifications/watch-task';
 import {
@@ -40,6 +41,7 @@ import { isLanesError } from '@lanes/shared/errors';
 import { refusalMessage } from '#app/lib/form-errors.ts';
 import type { PublicEnv } from '#app/lib/public-env.ts';
 import { getBrowserClient } from '#app/lib/supabase.client.ts';
+import type { BoardTaskCopy } from '#app/lib/task-writes.ts';
 
 import type { Outcome } from './write-queue.ts';
 
@@ -128,6 +130,20 @@ export function boardWrites(env: PublicEnv) {
     listMoveTargets: (workspaceId: string, signal?: AbortSignal) =>
       attempt(() => listMoveTargets(client, { workspaceId }, signal)),
     getBoard: (boardId: string) => attempt(() => getBoard(client, { boardId })),
+    /** Not a write: the workspace's people, for a card opened offline (its assignee choices, decision 203). */
+    listPeople: async (workspaceSlug: string): Promise<Outcome<BoardTaskCopy['people']>> => {
+      const answer = await attempt(() => listMembers(client, { workspaceSlug }));
+      if (!answer.ok) return answer;
+      return {
+        ok: true,
+        value: answer.value.map((m) => ({
+          id: m.user_id,
+          name: m.profile?.display_name ?? 'Unknown',
+          avatarPath: m.profile?.avatar_path ?? null,
+          role: m.role,
+        })),
+      };
+    },
   };
 }
 

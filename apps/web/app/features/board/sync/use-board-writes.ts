@@ -20,7 +20,13 @@ import type { Outcome, PushOptions, WriteQueue } from './write-queue.ts';
 
 /** The board's copy of a task for the panel (decision 203), once the live code is here (`preloadPanelWrites`). */
 let copyOf:
-  | ((model: BoardModel, taskId: string, boardId: string, me: string) => BoardTaskCopy | null)
+  | ((
+      model: BoardModel,
+      taskId: string,
+      boardId: string,
+      me: string,
+      members: BoardTaskCopy['people'],
+    ) => BoardTaskCopy | null)
   | null = null;
 
 const UNREACHABLE: Outcome<never> = { ok: false, code: 'NETWORK', message: 'Cannot reach the server.' };
@@ -44,6 +50,8 @@ function pendingTask({ id, columnId, title }: NewTask): Task {
 
 export interface BoardWritesOptions {
   boardId: string;
+  /** The board's workspace, by its URL slug: its members are read for a card opened offline (decision 203). */
+  workspaceSlug: string;
   userId: string;
   queue: WriteQueue;
   model(): BoardModel;
@@ -64,7 +72,9 @@ function openJournal(userId: string, boardId: string): WriteJournal | null {
 }
 
 export function useBoardWrites(options: BoardWritesOptions) {
-  const { boardId, userId, queue, model, dispatch, refused, resync } = options;
+  const { boardId, workspaceSlug, userId, queue, model, dispatch, refused, resync } = options;
+  // The workspace's people as read when the panel's side was fetched ahead: a card opened offline offers them.
+  const members = useRef<BoardTaskCopy['people']>([]);
   const env = usePublicEnv();
   const [journal] = useState(() => (typeof window === 'undefined' ? null : openJournal(userId, boardId)));
   // Writes the journal could not keep (storage full or disabled): only these make leaving the page ask first.
@@ -202,7 +212,7 @@ export function useBoardWrites(options: BoardWritesOptions) {
         else refused(`${plan.refusal}: ${answer.message}`);
         return answer;
       },
-      copyOf: (taskId) => copyOf?.(model(), taskId, boardId, userId) ?? null,
+      copyOf: (taskId) => copyOf?.(model(), taskId, boardId, userId, members.current) ?? null,
       waitingComments: (taskId) =>
         (journal?.entries() ?? []).flatMap((entry) => {
           const input = entry.input as { id?: string; taskId?: string; body?: string };
@@ -224,7 +234,11 @@ export function useBoardWrites(options: BoardWritesOptions) {
       taskWrites,
       /** Makes sure the panel's side of the writes is here (with the live code); rejects when it cannot be fetched. */
       preloadPanelWrites: async () => {
-        copyOf = (await loadLive(env)).boardCopy;
+        const live = await loadLive(env);
+        copyOf = live.boardCopy;
+        // Without them (a failed read) the copy offers the people the board knows, as before.
+        const people = await live.boardWrites(env).listPeople(workspaceSlug);
+        if (people.ok) members.current = people.value;
       },
       /**
        * A title longer than the limit is answered at once, before anything is sent. Online, the card appears
@@ -325,7 +339,7 @@ export function useBoardWrites(options: BoardWritesOptions) {
         sendShown('archiveTask', { taskId, archived: true });
       },
     }),
-    [send, sendShown, followCreate, taskWrites, boardId, model, dispatch, env],
+    [send, sendShown, followCreate, taskWrites, boardId, workspaceSlug, model, dispatch, env],
   );
 }
 
