@@ -3,8 +3,9 @@
  * the handle that moves the column and the inline "add a task" field at the bottom.
  */
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { sortableStyle, sortableTransition } from '../dnd/motion.ts';
+import { useNearCards } from '../dnd/near-cards.ts';
 import { useItemIds } from '../dnd/use-item-ids.ts';
 import type { Column, Label, Profile, Task } from '../model/board-model.ts';
 import { AddTaskForm } from './add-forms.tsx';
@@ -62,6 +63,11 @@ export const ColumnView = memo(function ColumnView({
   });
   const style = sortableStyle(sortable);
   const taskIds = useItemIds(tasks);
+  const list = useRef<HTMLOListElement>(null);
+  const watchNear = useNearCards(list);
+  // The column renders at each change of dnd-kit's context anyway (its own sortable): the card being dragged
+  // learns it here, so it keeps its sortable wherever it goes (a new element in another column included).
+  const draggedId = sortable.active?.data.current?.type === 'task' ? sortable.active.id : null;
   const others = useMemo(() => columns.filter((c) => c.id !== column.id), [columns, column.id]);
   const headingId = `column-${column.id}`;
   const overLimit = column.wipLimit !== null && total > column.wipLimit;
@@ -102,7 +108,7 @@ export const ColumnView = memo(function ColumnView({
         ) : null}
       </header>
       <SortableContext items={taskIds} strategy={verticalListSortingStrategy}>
-        <ol className="lane-cards" aria-labelledby={headingId}>
+        <ol className="lane-cards" aria-labelledby={headingId} ref={list}>
           {tasks.map((task) => (
             <TaskCard
               key={task.id}
@@ -114,6 +120,8 @@ export const ColumnView = memo(function ColumnView({
               onMenu={onCardMenu}
               boardPath={boardPath}
               onOpen={onOpenTask}
+              dragged={draggedId === task.id}
+              watchNear={watchNear}
             />
           ))}
         </ol>
