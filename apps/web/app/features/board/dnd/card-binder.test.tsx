@@ -8,11 +8,11 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testTask } from '../model/board-model.fixtures.ts';
-import { ColumnView, type ColumnViewProps } from '../screen/column-view.tsx';
+import { TEST_COLUMN_ID as TODO, testColumnProps } from '../screen/column-view.fixtures.ts';
+import { ColumnView } from '../screen/column-view.tsx';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-const TODO = '00000000-0000-4000-8000-00000000000a';
 const tasks = [1, 2, 3, 4].map((n) =>
   testTask({
     id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -22,22 +22,7 @@ const tasks = [1, 2, 3, 4].map((n) =>
   }),
 );
 
-const props: ColumnViewProps = {
-  column: { id: TODO, name: 'To do', position: 'V', wipLimit: null, isDone: false },
-  tasks,
-  total: 4,
-  hidden: 0,
-  labels: {},
-  profiles: {},
-  canEdit: true,
-  dragNames: {},
-  onAddTask: async () => null,
-  columns: [],
-  actions: { updateColumn() {}, deleteColumn() {} },
-  onCardMenu: undefined,
-  boardPath: '/w/acme/b/00000000-0000-4000-8000-000000000099',
-  onOpenTask() {},
-};
+const props = testColumnProps(tasks);
 
 /** An IntersectionObserver the test drives: `report` says which observed cards are near. */
 class FakeObserver {

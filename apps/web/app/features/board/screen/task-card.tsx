@@ -7,23 +7,13 @@
  * browser follows it; a plain click or Enter opens the panel by client navigation, so the board stays loaded and
  * live. Decision 123.
  */
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  memo,
-  type PointerEvent,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
-import { flushSync } from 'react-dom';
+import { type KeyboardEvent, type MouseEvent, memo, type PointerEvent } from 'react';
 import { Avatar } from '#app/components/avatar.tsx';
 // The app's icon set (decision 201): only these four ship with the board.
 import { CalendarIcon, ChecklistIcon, CommentIcon, PaperclipIcon } from '#app/components/icons.tsx';
 import { formatDay, isDueSoon, isOverdue, today } from '#app/lib/time-format.ts';
-import { CardBinder } from '../dnd/card-binder.tsx';
-import { type CardSortable, type CardSortableArgs, restingSortable } from '../dnd/card-sortable.ts';
+import { useCardBinding } from '../dnd/card-binder.tsx';
+import type { CardSortableArgs } from '../dnd/card-sortable.ts';
 import { sortableStyle, sortableTransition } from '../dnd/motion.ts';
 import type { WatchNear } from '../dnd/near-cards.ts';
 import type { Label, Profile, Task } from '../model/board-model.ts';
@@ -76,27 +66,7 @@ export const TaskCard = memo(function TaskCard({
   };
   // dnd-kit's hook lives in a binder only while a pointer or a key can reach the card (decision 207); the
   // card's own elements stay the same throughout.
-  const node = useRef<HTMLLIElement>(null);
-  const [near, setNear] = useState(false);
-  const [held, setHeld] = useState(false);
-  const [bound, setBound] = useState<CardSortable | null>(null);
-  const latest = useRef<CardSortable | null>(null);
-  const onBind = useCallback((next: CardSortable | null) => {
-    latest.current = next;
-    setBound(next);
-  }, []);
-  useEffect(() => {
-    const element = node.current;
-    if (!canEdit || !watchNear || !element) return;
-    return watchNear(element, setNear);
-  }, [canEdit, watchNear]);
-  const live = movable && (near || held || dragged);
-  const sortable = (live && bound) || restingSortable(args);
-  /** The card's sortable now, binding it first if a press or a key came before it was near. */
-  const wake = () => {
-    if (!latest.current && movable) flushSync(() => setHeld(true));
-    return latest.current;
-  };
+  const { node, sortable, binder, wake, hold } = useCardBinding(args, dragged, watchNear);
   const style = sortableStyle(sortable);
   const handle = movable ? { ...sortable.attributes, ...sortable.listeners } : {};
   const menu =
@@ -169,8 +139,8 @@ export const TaskCard = memo(function TaskCard({
           onClick={onClick}
           onKeyDown={onKeyDown}
           onPointerDown={onPointerDown}
-          onFocus={() => setHeld(true)}
-          onBlur={() => setHeld(false)}
+          onFocus={() => hold(true)}
+          onBlur={() => hold(false)}
         >
           <CardFace
             task={task}
@@ -181,7 +151,7 @@ export const TaskCard = memo(function TaskCard({
           />
         </a>
       </li>
-      {live ? <CardBinder args={args} node={node} onBind={onBind} /> : null}
+      {binder}
     </>
   );
 });
