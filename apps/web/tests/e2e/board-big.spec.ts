@@ -5,7 +5,7 @@
 
 import type { Locator } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { adminPost, expect, live, signInQuickly, test } from './fixtures.ts';
+import { adminPost, expect, keyboardMove, live, signInQuickly, test } from './fixtures.ts';
 
 const ACME = 'a0000000-0000-4000-8000-000000000001';
 const ALICE = '11111111-1111-4111-8111-111111111111';
@@ -111,6 +111,61 @@ test('cards dragged a frame at a time across columns and up, then let go with Es
   for (const n of [0, 1, 2]) await expect(lane(n).locator('.lane-card-title')).toHaveCount(30);
   await expect(lane(0).locator('.lane-card-title').nth(2)).toHaveText('Card 7 with a realistic title');
   await expect(lane(1).locator('.lane-card-title').nth(2)).toHaveText('Card 8 with a realistic title');
+});
+
+/**
+ * Only cards near a column's view hold a dnd-kit sortable (decision 207); the others take one as they come
+ * near, focused or pressed, and keep their elements meanwhile.
+ */
+test.describe('a 150-card column', () => {
+  test.beforeEach(async ({ page }) => {
+    test.setTimeout(90_000);
+    const path = await bigBoard(150, ['One', 'Two'], true);
+    await signInQuickly(page, 'alice@lanes.test');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(path);
+    await live(page);
+    await expect(page.locator('.lane-card-title')).toHaveCount(150);
+  });
+
+  const titleIs = (title: string) => new RegExp(`^${title}$`);
+
+  test('a far card scrolled into view and clicked at once opens its panel', async ({ page }) => {
+    // Playwright scrolls each card into view and clicks it straight away: a card that became a new element
+    // as it arrived lost that click (decision 206).
+    for (const n of [141, 89, 117]) {
+      const title = `Card ${n} with a realistic title`;
+      await page
+        .locator('.lane-card-body')
+        .filter({ has: page.locator('.lane-card-title', { hasText: titleIs(title) }) })
+        .click();
+      const panel = page.getByRole('dialog');
+      await expect(panel.getByRole('heading', { name: title })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(panel).toHaveCount(0);
+    }
+  });
+
+  test('a card moved by keyboard far down its column, then to the next one, stays moved', async ({
+    page,
+  }) => {
+    const lane = (n: number) => page.locator('[data-column-id]').nth(n).locator('.lane-card-title');
+    // The cards alternate between the columns: One holds cards 1, 3, 5 …, Two holds 2, 4, 6 ….
+    const moved = 'Card 3 with a realistic title';
+    await expect(lane(0).nth(1)).toHaveText(moved);
+    await keyboardMove(page, moved, Array(30).fill('ArrowDown'));
+    // Thirty places down, past every card that held a sortable when it was picked up.
+    await expect(lane(0).nth(31)).toHaveText(moved);
+    await expect(lane(0).nth(30)).toHaveText('Card 63 with a realistic title');
+    await keyboardMove(page, moved, ['ArrowRight']);
+    await expect(lane(1).filter({ hasText: titleIs(moved) })).toHaveCount(1);
+    await expect(lane(0)).toHaveCount(74);
+    await page.reload();
+    await live(page);
+    await expect(lane(1).filter({ hasText: titleIs(moved) })).toHaveCount(1);
+    await expect(lane(0)).toHaveCount(74);
+    await expect(lane(1)).toHaveCount(76);
+  });
 });
 
 test.describe('without JavaScript', () => {

@@ -1,13 +1,14 @@
 /**
- * @module features/board/dnd/card-sortable — a card's dnd-kit `useSortable`, and its stand-in for the server.
+ * @module features/board/dnd/card-sortable — what a card draws for dnd-kit while it holds no sortable: the
+ * server's render, the hydrating one, and every card away from the view (decision 207).
  *
- * On the server nothing can be dragged: `useSortable` there only works out six attributes, at the cost of a
- * dozen hooks and contexts per card (about a third of a 100-card board's render). The server uses a hook that
- * writes the same attributes directly; the browser, where `window` always exists, always uses dnd-kit's, so
- * each side calls one hook, in the same order, on every render (the isomorphic-hook pattern). The
- * hydrating render must match the server's HTML: `card-sortable.test.tsx` compares the two. Decision 143.
+ * On the server nothing can be dragged, and `useSortable` there only works out six attributes at the cost of a
+ * dozen hooks and contexts per card (decision 143). In the browser a card holds dnd-kit's hook only while it is
+ * near the view (`card-binder`). Both times the card draws what dnd-kit gives a card at rest, so the hydrating
+ * render matches the server's HTML and a card taking or leaving its sortable changes nothing on the page:
+ * `card-sortable.test.tsx` compares the two.
  */
-import { useSortable } from '@dnd-kit/sortable';
+import type { useSortable } from '@dnd-kit/sortable';
 
 /** The `DndContext` id of the board: dnd-kit names its keyboard instructions after it. */
 export const BOARD_DND_ID = 'board-dnd-instructions';
@@ -22,8 +23,10 @@ export type CardSortable = Pick<
   'attributes' | 'listeners' | 'setNodeRef' | 'isDragging' | 'transform' | 'transition'
 >;
 
+const noNode = () => {};
+
 /** What `useSortable` answers for a card at rest, in a board that is not dragging: no hooks at all. */
-export function useStaticSortable({ disabled, attributes }: CardSortableArgs): CardSortable {
+export function restingSortable({ disabled, attributes }: CardSortableArgs): CardSortable {
   return {
     attributes: {
       role: 'button',
@@ -34,12 +37,9 @@ export function useStaticSortable({ disabled, attributes }: CardSortableArgs): C
       'aria-describedby': BOARD_DND_ID,
     },
     listeners: undefined,
-    setNodeRef: () => {},
+    setNodeRef: noNode,
     isDragging: false,
     transform: null,
     transition: undefined,
   };
 }
-
-export const useCardSortable: (args: CardSortableArgs) => CardSortable =
-  typeof window === 'undefined' ? useStaticSortable : useSortable;

@@ -68,9 +68,10 @@ function collisionsKeeping(last: { current: Collision[] }): CollisionDetection {
     if (!args.pointerCoordinates) return closestCorners(args);
     const within = pointerWithin(args);
     const card = within.find((c) => kindOf(args.droppableContainers.find((d) => d.id === c.id)) === 'task');
-    if (card) last.current = [card];
-    else if (within.length > 0) last.current = within.slice(0, 1);
-    else if (last.current.length === 0) last.current = closestCorners(args).slice(0, 1);
+    const hit = card ?? within[0] ?? (last.current.length === 0 ? closestCorners(args)[0] : undefined);
+    // The same array while the target stays the same: a new one changes dnd-kit's public context at every
+    // pointer move, and React then searches the whole board for its readers (decision 207).
+    if (hit && hit.id !== last.current[0]?.id) last.current = [hit];
     return last.current;
   };
 }

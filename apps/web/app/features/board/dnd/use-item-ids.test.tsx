@@ -10,11 +10,11 @@ import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testTask } from '../model/board-model.fixtures.ts';
-import { ColumnView, type ColumnViewProps } from '../screen/column-view.tsx';
+import { TEST_COLUMN_ID as TODO, testColumnProps } from '../screen/column-view.fixtures.ts';
+import { ColumnView } from '../screen/column-view.tsx';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-const TODO = '00000000-0000-4000-8000-00000000000a';
 const tasks = () =>
   [1, 2, 3].map((n) =>
     testTask({
@@ -25,21 +25,7 @@ const tasks = () =>
     }),
   );
 
-const props: Omit<ColumnViewProps, 'tasks'> = {
-  column: { id: TODO, name: 'To do', position: 'V', wipLimit: null, isDone: false },
-  total: 3,
-  hidden: 0,
-  labels: {},
-  profiles: {},
-  canEdit: true,
-  dragNames: {},
-  onAddTask: async () => null,
-  columns: [],
-  actions: { updateColumn() {}, deleteColumn() {} },
-  onCardMenu: undefined,
-  boardPath: '/w/acme/b/00000000-0000-4000-8000-000000000099',
-  onOpenTask() {},
-};
+const props = testColumnProps(tasks());
 
 let host: HTMLElement;
 afterEach(() => host.remove());

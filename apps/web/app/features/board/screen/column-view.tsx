@@ -8,9 +8,10 @@ import { sortableStyle, sortableTransition } from '../dnd/motion.ts';
 import { useItemIds } from '../dnd/use-item-ids.ts';
 import type { Column, Label, Profile, Task } from '../model/board-model.ts';
 import { AddTaskForm } from './add-forms.tsx';
+import { CardList } from './card-list.tsx';
 import { ColumnMenu } from './column-menu.tsx';
 import type { ColumnActions } from './column-menu-types.ts';
-import { TaskCard, type TaskCardProps } from './task-card.tsx';
+import type { TaskCardProps } from './task-card.tsx';
 
 export interface ColumnViewProps {
   column: Column;
@@ -62,6 +63,10 @@ export const ColumnView = memo(function ColumnView({
   });
   const style = sortableStyle(sortable);
   const taskIds = useItemIds(tasks);
+  // The column renders at each change of dnd-kit's context anyway (its own sortable): the card being dragged
+  // learns it here, so it keeps its sortable wherever it goes (a new element in another column included).
+  const activeId = sortable.active?.data.current?.type === 'task' ? String(sortable.active.id) : null;
+  const draggedId = activeId !== null && tasks.some((t) => t.id === activeId) ? activeId : null;
   const others = useMemo(() => columns.filter((c) => c.id !== column.id), [columns, column.id]);
   const headingId = `column-${column.id}`;
   const overLimit = column.wipLimit !== null && total > column.wipLimit;
@@ -102,21 +107,18 @@ export const ColumnView = memo(function ColumnView({
         ) : null}
       </header>
       <SortableContext items={taskIds} strategy={verticalListSortingStrategy}>
-        <ol className="lane-cards" aria-labelledby={headingId}>
-          {tasks.map((task) => (
-            <TaskCard
-              key={task.id}
-              task={task}
-              assignee={task.assigneeId ? profiles[task.assigneeId] : undefined}
-              labels={labels}
-              canEdit={canEdit}
-              draggedBy={dragNames[task.id]}
-              onMenu={onCardMenu}
-              boardPath={boardPath}
-              onOpen={onOpenTask}
-            />
-          ))}
-        </ol>
+        <CardList
+          tasks={tasks}
+          labels={labels}
+          profiles={profiles}
+          canEdit={canEdit}
+          dragNames={dragNames}
+          draggedId={draggedId}
+          headingId={headingId}
+          onCardMenu={onCardMenu}
+          boardPath={boardPath}
+          onOpenTask={onOpenTask}
+        />
       </SortableContext>
       {hidden > 0 ? (
         // A real link: without JavaScript (or before the full read arrives) it loads every card.

@@ -7,13 +7,15 @@
  * browser follows it; a plain click or Enter opens the panel by client navigation, so the board stays loaded and
  * live. Decision 123.
  */
-import { type KeyboardEvent, type MouseEvent, memo } from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, type PointerEvent } from 'react';
 import { Avatar } from '#app/components/avatar.tsx';
 // The app's icon set (decision 201): only these four ship with the board.
 import { CalendarIcon, ChecklistIcon, CommentIcon, PaperclipIcon } from '#app/components/icons.tsx';
 import { formatDay, isDueSoon, isOverdue, today } from '#app/lib/time-format.ts';
-import { useCardSortable } from '../dnd/card-sortable.ts';
+import { useCardBinding } from '../dnd/card-binder.tsx';
+import type { CardSortableArgs } from '../dnd/card-sortable.ts';
 import { sortableStyle, sortableTransition } from '../dnd/motion.ts';
+import type { WatchNear } from '../dnd/near-cards.ts';
 import type { Label, Profile, Task } from '../model/board-model.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -31,6 +33,10 @@ export interface TaskCardProps {
   onOpen(taskId: string): void;
   /** Opens the card's context menu (right click, Shift+F10 or the menu key). */
   onMenu?(taskId: string, event: { clientX: number; clientY: number }, card: Element): void;
+  /** This card is the one being dragged (by this reader). */
+  dragged?: boolean;
+  /** Tells the card when it comes near its column's view and when it leaves. */
+  watchNear?: WatchNear;
 }
 
 /**
@@ -46,17 +52,21 @@ export const TaskCard = memo(function TaskCard({
   boardPath,
   onOpen,
   onMenu,
+  dragged = false,
+  watchNear,
 }: TaskCardProps) {
   // A card still on its way to the server has no place there yet: it cannot be moved until it has one.
   const movable = canEdit && !task.pending;
-  // dnd-kit's hook in the browser, its static stand-in on the server (nothing drags there).
-  const sortable = useCardSortable({
+  const args: CardSortableArgs = {
     id: task.id,
     data: { type: 'task', columnId: task.columnId },
     disabled: !movable,
     transition: sortableTransition(),
     attributes: { roleDescription: 'task card' },
-  });
+  };
+  // dnd-kit's hook lives in a binder only while a pointer or a key can reach the card (decision 207); the
+  // card's own elements stay the same throughout.
+  const { node, sortable, binder, wake, hold } = useCardBinding(args, dragged, watchNear);
   const style = sortableStyle(sortable);
   const handle = movable ? { ...sortable.attributes, ...sortable.listeners } : {};
   const menu =
@@ -93,7 +103,10 @@ export const TaskCard = memo(function TaskCard({
       open();
       return;
     }
-    if (movable) sortable.listeners?.onKeyDown?.(event);
+    if (movable) wake()?.listeners?.onKeyDown?.(event);
+  };
+  const onPointerDown = (event: PointerEvent<HTMLAnchorElement>) => {
+    if (movable) wake()?.listeners?.onPointerDown?.(event);
   };
   const className = [
     'lane-card',
@@ -104,36 +117,42 @@ export const TaskCard = memo(function TaskCard({
     .filter(Boolean)
     .join(' ');
   return (
-    <li
-      ref={sortable.setNodeRef}
-      style={style}
-      className={className}
-      data-task-id={task.id}
-      aria-busy={task.pending}
-      {...menu}
-    >
-      <a
-        className="lane-card-body"
-        href={task.pending ? undefined : href}
-        {...handle}
-        aria-keyshortcuts={onMenu && movable ? 'Shift+F10' : undefined}
-        // Members get dnd-kit's button (space picks up, Enter opens); for viewers the card is a plain link.
-        role={canEdit ? 'button' : undefined}
-        tabIndex={0}
-        // The browser's own link dragging would take the pointer from dnd-kit.
-        draggable={false}
-        onClick={onClick}
-        onKeyDown={onKeyDown}
+    <>
+      <li
+        ref={node}
+        style={style}
+        className={className}
+        data-task-id={task.id}
+        aria-busy={task.pending}
+        {...menu}
       >
-        <CardFace
-          task={task}
-          assignee={assignee}
-          labels={labels}
-          draggedBy={draggedBy}
-          cover={task.cover ? `${href}/files/${task.cover}` : undefined}
-        />
-      </a>
-    </li>
+        <a
+          className="lane-card-body"
+          href={task.pending ? undefined : href}
+          {...handle}
+          aria-keyshortcuts={onMenu && movable ? 'Shift+F10' : undefined}
+          // Members get dnd-kit's button (space picks up, Enter opens); for viewers the card is a plain link.
+          role={canEdit ? 'button' : undefined}
+          tabIndex={0}
+          // The browser's own link dragging would take the pointer from dnd-kit.
+          draggable={false}
+          onClick={onClick}
+          onKeyDown={onKeyDown}
+          onPointerDown={onPointerDown}
+          onFocus={() => hold(true)}
+          onBlur={() => hold(false)}
+        >
+          <CardFace
+            task={task}
+            assignee={assignee}
+            labels={labels}
+            draggedBy={draggedBy}
+            cover={task.cover ? `${href}/files/${task.cover}` : undefined}
+          />
+        </a>
+      </li>
+      {binder}
+    </>
   );
 });
 
