@@ -10,7 +10,9 @@ import {
   ACME_ID,
   admin,
   createAccount,
+  endOfflineTab,
   expect,
+  goOffline,
   keyboardMove,
   live,
   PASSWORD,
@@ -268,7 +270,7 @@ test('tasks added and cards moved offline are stored when the connection is back
 
   // The panel's code is fetched ahead once the board is live (decision 203).
   await expect(page.locator('html[data-panel-code="ready"]')).toBeAttached({ timeout: 30_000 });
-  await context.setOffline(true);
+  await goOffline(page);
   await expect(page.locator('.board[data-connection="offline"]')).toBeAttached();
   await addTask(page, 'To do', 'Made offline');
   await expect(card(page, 'Made offline')).toContainText('Saving…');
@@ -309,7 +311,7 @@ test('a change made offline that the server then refuses is put back with a mess
   await expect(page).toHaveURL(/\/w$/);
   const path = await starterBoard(page, 'Refused later');
 
-  await context.setOffline(true);
+  await goOffline(page);
   await expect(page.locator('.board[data-connection="offline"]')).toBeAttached();
   await addTask(page, 'To do', 'Never stored');
   await admin(`/rest/v1/workspace_members?workspace_id=eq.${ACME_ID}&user_id=eq.${user.id}`, {
@@ -381,11 +383,11 @@ test('a task added offline survives closing the tab and is stored once when the 
 }) => {
   await signInQuickly(page, 'alice@lanes.test');
   const path = await starterBoard(page, 'Closed tab');
-  await context.setOffline(true);
+  await goOffline(page);
   await expect(page.locator('.board[data-connection="offline"]')).toBeAttached();
   await addTask(page, 'To do', 'Outlives the tab');
   await expect(card(page, 'Outlives the tab')).toContainText('Saving…');
-  await page.close();
+  await endOfflineTab(page);
   expect(await storedTasks(path, 'Outlives the tab')).toHaveLength(0);
 
   await context.setOffline(false);
@@ -404,10 +406,10 @@ test('a change left by a closed tab that the server refuses is shown, not droppe
 }) => {
   await signInQuickly(page, 'alice@lanes.test');
   const path = await starterBoard(page, 'Refused after reload');
-  await context.setOffline(true);
+  await goOffline(page);
   await expect(page.locator('.board[data-connection="offline"]')).toBeAttached();
   await addTask(page, 'To do', 'Column goes away');
-  await page.close();
+  await endOfflineTab(page);
   // Meanwhile a teammate deletes the column the card was added to.
   const boardId = path.split('/').at(-1);
   await admin(`/rest/v1/columns?board_id=eq.${boardId}&name=eq.To%20do`, { method: 'DELETE' });

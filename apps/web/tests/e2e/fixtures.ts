@@ -138,6 +138,39 @@ export async function seededTask(
   return task!.id;
 }
 
+/**
+ * Takes the page's browser context offline, and returns once the page knows it (`navigator.onLine` is false) and
+ * a request from it is refused: the positive signal that nothing the page sends gets out until the context is back
+ * online. `setOffline` resolves before Chromium has applied it, and the page's flag and the network's refusal
+ * arrive separately, so a write made on the page's own `offline` signal could still reach the server (decision 209).
+ */
+export async function goOffline(page: Page) {
+  await page.context().setOffline(true);
+  const probe = () =>
+    fetch('/favicon.svg', { cache: 'no-store' }).then(
+      () => ({ onLine: navigator.onLine, refused: false }),
+      () => ({ onLine: navigator.onLine, refused: true }),
+    );
+  await expect
+    .poll(() => page.evaluate(probe), { timeout: 30_000 })
+    .toEqual({ onLine: false, refused: true });
+}
+
+/**
+ * Ends an offline tab as closing it does in a browser that is really offline: its scripts stop and it sends
+ * nothing more. `page.close()` cannot be used for that: Chromium lifts the page's offline emulation a moment before
+ * the page's scripts stop, the page hears `online`, and the write queue rightly sends what waits (decision 209).
+ * The tab's renderer is crashed instead; its `crash` event says the scripts have stopped.
+ */
+export async function endOfflineTab(page: Page) {
+  const crashed = page.waitForEvent('crash');
+  const cdp = await page.context().newCDPSession(page);
+  // The renderer dies before it can answer, so the command's answer is never awaited.
+  void cdp.send('Page.crash').catch(() => undefined);
+  await crashed;
+  await page.close();
+}
+
 /** A second person in a browser context of their own (a teammate watching live), signed in. */
 export async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: process.env.E2E_APP_URL });

@@ -5,7 +5,7 @@
  * opened offline says what it cannot show, passes axe in both themes, takes an edit, and reads the whole task
  * when the browser is back online. The server is read with the service key, never through the page.
  */
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import {
   ACME_BOARD,
@@ -13,7 +13,9 @@ import {
   admin,
   adminPost,
   card,
+  endOfflineTab,
   expect,
+  goOffline,
   seededTask,
   signInQuickly,
   test,
@@ -43,10 +45,10 @@ async function stored(taskId: string) {
 }
 
 /** The board is live and has fetched the panel's code ahead (decision 203), then the connection is cut. */
-async function goOffline(page: Page, context: BrowserContext) {
+async function offlineWithPanelCode(page: Page) {
   await expect(page.locator('.board[data-connection="live"]')).toBeAttached({ timeout: 30_000 });
   await expect(page.locator('html[data-panel-code="ready"]')).toBeAttached({ timeout: 30_000 });
-  await context.setOffline(true);
+  await goOffline(page);
   await expect(page.locator('.board[data-connection="offline"]')).toBeAttached({ timeout: 30_000 });
 }
 
@@ -59,7 +61,7 @@ test('done, a checklist add and archive made offline in the panel show at once a
   await signInQuickly(page, 'alice@lanes.test');
   await page.goto(`${ACME_BOARD}/t/${id}`);
   await expect(panel(page).getByRole('combobox', { name: 'New comment' })).toBeVisible({ timeout: 30_000 });
-  await goOffline(page, context);
+  await offlineWithPanelCode(page);
 
   await panel(page).getByRole('checkbox', { name: 'Done' }).check();
   // The card goes to the done column at once, before the server has it.
@@ -95,7 +97,7 @@ test('a card opened offline shows the board’s copy and what it cannot show, ta
   await expect(page.locator('html[data-panel-code="ready"]')).toBeAttached({ timeout: 30_000 });
   // And the property pickers', fetched with it (decision 200).
   await expect(page.locator('html[data-prop-pickers="ready"]')).toBeAttached({ timeout: 30_000 });
-  await goOffline(page, context);
+  await offlineWithPanelCode(page);
 
   await card(page, title).click();
   const note = panel(page).getByRole('status').filter({ hasText: 'You are offline.' });
@@ -136,11 +138,11 @@ test('after a reload, the panel lists a comment still waiting in the journal, un
   await signInQuickly(page, 'alice@lanes.test');
   await page.goto(`${ACME_BOARD}/t/${id}`);
   await expect(panel(page).getByRole('combobox', { name: 'New comment' })).toBeVisible({ timeout: 30_000 });
-  await goOffline(page, context);
+  await offlineWithPanelCode(page);
   await panel(page).getByRole('combobox', { name: 'New comment' }).fill('Kept in the journal');
   await panel(page).getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(panel(page).locator('.comment.is-queued')).toContainText('Kept in the journal');
-  await page.close();
+  await endOfflineTab(page);
 
   // Back online, but the comments endpoint still cannot be reached: the replayed comment keeps waiting.
   const blocked = '**/rest/v1/comments*';
@@ -180,7 +182,7 @@ test('offline, the assignee picker offers the workspace’s members, not only th
   await signInQuickly(page, 'alice@lanes.test');
   await page.goto(`/w/acme/b/${board!.id}`);
   await expect(page.locator('html[data-prop-pickers="ready"]')).toBeAttached({ timeout: 30_000 });
-  await goOffline(page, context);
+  await goOffline(page);
 
   await card(page, title).click();
   await expect(panel(page).getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();

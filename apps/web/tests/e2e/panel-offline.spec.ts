@@ -4,9 +4,20 @@
  * and are stored once the connection is back — or, when the tab was closed offline, once the board is opened
  * again. The server is read with the service key, never through the page.
  */
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_BOARD, admin, adminPost, card, expect, seededTask, signInQuickly, test } from './fixtures.ts';
+import {
+  ACME_BOARD,
+  admin,
+  adminPost,
+  card,
+  endOfflineTab,
+  expect,
+  goOffline,
+  seededTask,
+  signInQuickly,
+  test,
+} from './fixtures.ts';
 import { pick, pickerButton, sidebar } from './panel-pickers.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -33,7 +44,7 @@ async function ticked(taskId: string): Promise<boolean> {
 }
 
 /** Opens the task's panel over the live board, then cuts the connection. */
-async function offlineInPanel(page: Page, context: BrowserContext, id: string) {
+async function offlineInPanel(page: Page, id: string) {
   await signInQuickly(page, 'alice@lanes.test');
   await page.goto(`${ACME_BOARD}/t/${id}`);
   await expect(page.locator('.board[data-connection="live"]')).toBeAttached({ timeout: 30_000 });
@@ -41,7 +52,7 @@ async function offlineInPanel(page: Page, context: BrowserContext, id: string) {
   await sidebar(panel(page));
   // The panel's side of the board's writes is fetched after the first paint; offline it must be here (decision 203).
   await expect(page.locator('html[data-panel-code="ready"]')).toBeAttached({ timeout: 30_000 });
-  await context.setOffline(true);
+  await goOffline(page);
   await expect(page.locator('.board[data-connection="offline"]')).toBeAttached({ timeout: 30_000 });
 }
 
@@ -66,7 +77,7 @@ test('a field change and a comment made offline in the panel are stored after re
   const title = `Offline panel ${Date.now().toString(36)}`;
   const id = await seededTask(title);
   await adminPost('/rest/v1/checklist_items', { task_id: id, body: 'Pack the charger' });
-  await offlineInPanel(page, context, id);
+  await offlineInPanel(page, id);
   await editOffline(page, id, 'Written on the train');
   const item = panel(page).getByRole('checkbox', { name: 'Pack the charger' });
   const count = panel(page).locator('.checklist-count');
@@ -107,9 +118,9 @@ test('panel writes queued offline survive closing the tab and are stored when th
 }) => {
   const title = `Closed panel ${Date.now().toString(36)}`;
   const id = await seededTask(title);
-  await offlineInPanel(page, context, id);
+  await offlineInPanel(page, id);
   await editOffline(page, id, 'Sent after the tab closed');
-  await page.close();
+  await endOfflineTab(page);
   expect(await stored(id)).toEqual({ priority: 'none', comments: [] });
 
   await context.setOffline(false);

@@ -99,6 +99,44 @@ describe('WriteQueue', () => {
     expect(await write).toEqual(ok('saved'));
   });
 
+  it('retries at once when resumed while an attempt was on its way, instead of sleeping its backoff', async () => {
+    const clock = manualClock();
+    let online = false;
+    let answer!: (outcome: Outcome<string>) => void;
+    const queue = new WriteQueue({ sleep: clock.sleep });
+    const write = queue.push(() =>
+      online
+        ? Promise.resolve(ok('saved'))
+        : new Promise<Outcome<string>>((r) => {
+            answer = r;
+          }),
+    );
+    await flush();
+    // The browser says it is back online while the attempt made offline has not failed yet.
+    online = true;
+    queue.resume();
+    answer(offline);
+    expect(await write).toEqual(ok('saved'));
+    expect(clock.waits).toEqual([]);
+  });
+
+  it('starts its backoff over once resumed: a try that fails just as the browser is back waits 1 s', async () => {
+    const clock = manualClock();
+    const answers = [offline, offline, offline, offline, ok('saved')];
+    const queue = new WriteQueue({ sleep: clock.sleep });
+    const write = queue.push(async () => answers.shift()!);
+    await flush();
+    clock.tick();
+    await flush();
+    clock.tick();
+    await flush();
+    queue.resume();
+    await flush();
+    clock.tick();
+    expect(await write).toEqual(ok('saved'));
+    expect(clock.waits.map((w) => w.ms)).toEqual([1_000, 2_000, 4_000, 1_000]);
+  });
+
   it('answers a refusal to its caller and goes on with the next write', async () => {
     const queue = new WriteQueue();
     const refused = queue.push(async () => ({ ok: false, code: 'FORBIDDEN', message: 'Not allowed.' }));
