@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import { Avatar } from '#app/components/avatar.tsx';
 import { fetcherRefusal } from '#app/lib/action-result.ts';
-import type { TaskWrites, WaitingComment } from '#app/lib/task-writes.ts';
+import type { TaskWrites } from '#app/lib/task-writes.ts';
 import { type MentionPerson, toHandles, toReferences } from './mention-model.ts';
 import { MentionText } from './mention-text.tsx';
 import { MentionTextarea } from './mention-textarea.tsx';
@@ -19,6 +19,7 @@ import { RelativeTime } from './relative-time.tsx';
 import { DraftNote, useDraft } from './use-draft.tsx';
 import { useFieldSave } from './use-field-save.ts';
 import { useMentionPeople } from './use-mention-people.ts';
+import { useWaitingComments } from './waiting-comments.ts';
 
 interface ThreadProps {
   taskId: string;
@@ -197,8 +198,11 @@ function NewComment({
   const queue = useTaskWrites();
   const { revalidate } = useRevalidator();
   const [allQueued, setQueued] = useState<QueuedComment[]>([]);
-  // Comments a page closed earlier left in the board's journal wait here too, until the thread holds them.
-  const journaled = useWaitingComments(queue, taskId);
+  // Comments a page closed earlier left in the board's journal wait here too, until the thread holds them; one
+  // answered there (replayed after a reload) means the thread is read again.
+  const journaled = useWaitingComments(queue, taskId, (gone) =>
+    gone.some((c) => !allQueued.some((mine) => mine.id === c.id)) ? revalidate() : Promise.resolve(),
+  );
   const queued = [
     ...allQueued,
     ...journaled
@@ -319,18 +323,6 @@ function NewComment({
       </fetcher.Form>
     </>
   );
-}
-
-/** The task's new comments waiting in the board's queue or journal, kept up to date as they are answered. */
-function useWaitingComments(queue: TaskWrites | undefined, taskId: string): WaitingComment[] {
-  const [waiting, setWaiting] = useState<WaitingComment[]>([]);
-  useEffect(() => {
-    if (!queue) return;
-    const read = () => setWaiting(queue.waitingComments(taskId));
-    read();
-    return queue.subscribe(read);
-  }, [queue, taskId]);
-  return waiting;
 }
 
 /**
