@@ -329,14 +329,21 @@ describe('postgres_changes', () => {
 
   it('access_token: a newer token changes what the channel sees; an expired one closes it', async () => {
     const events = new Collector<Payload>();
+    const ticks = new Collector<Payload>();
     const system = new Collector<Payload>();
     const c = await client();
     const channel = c
       .channel('token-swap')
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_notes' }, events.push)
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_ticks' }, ticks.push)
       .on('system', {}, system.push);
     await subscribed(channel);
     await sql`insert into public.rt_notes (owner, body) values (${alice.id}, 'before login')`;
+    // A change is judged with the token the channel holds when the stack gets to it, as on hosted Realtime,
+    // so 'before login' must have been judged before the swap. A tick everyone may see, committed after it,
+    // says so: deliveries keep commit order. (A CI run swapped first and got 'before login' as Alice.)
+    await sql`insert into public.rt_ticks (n) values (1)`;
+    await ticks.until(1);
 
     // The server does not acknowledge a new token, so its first visible effect is the signal: a note
     // inserted after the swap arrives. Deliveries keep commit order, so had the anonymous channel been sent

@@ -5,9 +5,15 @@
 import { Link } from 'react-router';
 import { useLiveUnread } from './use-live-unread.ts';
 
+/** What the badge shows: the count, capped so it fits the bell. */
+export function bellCount(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/** The link's name holds what the badge shows (WCAG 2.5.3, label in name): "99+", never a bigger number. */
 export function bellLabel(count: number): string {
   if (count === 0) return 'Notifications, none unread';
-  return `Notifications, ${count} unread`;
+  return `Notifications, ${bellCount(count)} unread`;
 }
 
 export function Bell({ unread }: { unread: number }) {
@@ -32,7 +38,7 @@ export function Bell({ unread }: { unread: number }) {
       </svg>
       {count > 0 ? (
         <span className="header-bell-count" aria-hidden="true">
-          {count > 99 ? '99+' : count}
+          {bellCount(count)}
         </span>
       ) : null}
     </Link>
