@@ -151,12 +151,14 @@ describe('durability', { timeout: 90_000 }, () => {
     const writes = startWrites(dbUrl, 2);
     while (writes.acknowledged.length < 200) await sleep(5);
     const orphan = project.postmasterPid()!;
-    // Kill the watchdog's reader, the watchdog, then the stack: nothing is left to stop Postgres.
+    // Kill the watchdog's reader, the stack, then the watchdog: nothing is left to stop Postgres. The stack
+    // goes before the watchdog, or it may see the watchdog exit and stop Postgres itself (a CI run at load
+    // was descheduled between the two kills and lost the orphan that way).
     const watchdog = parentOf(orphan);
     for (const child of childrenOf(watchdog)) if (child !== orphan) process.kill(child, 'SIGKILL');
-    process.kill(watchdog, 'SIGKILL');
     process.kill(first.pid, 'SIGKILL');
     await exited(first.child);
+    process.kill(watchdog, 'SIGKILL');
     // The postmaster outlives both and keeps acknowledging commits. Waiting for one before the next start
     // proves it, whatever the machine's load: racing the next start's takeover is not the point here.
     expect(isProcessRunning(orphan)).toBe(true);
