@@ -47,6 +47,12 @@ const model = (): PanelModel => ({
   activity: [],
 });
 
+/** Focus comes into the sidebar (a Tab into it): the pickers mount only then (`use-approach`). */
+function approach(container: HTMLElement) {
+  const select = container.querySelector<HTMLSelectElement>('select.task-prop-native')!;
+  act(() => select.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
+}
+
 /** What the route's action received, one entry per post. */
 const posted: Record<string, string[]>[] = [];
 
@@ -189,6 +195,7 @@ describe('TaskFields', () => {
     root = createRoot(container);
     const Stub = stub();
     await act(async () => root!.render(<Stub />));
+    approach(container);
     await until(() =>
       expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'),
     );
@@ -203,6 +210,7 @@ describe('TaskFields', () => {
     root = createRoot(container);
     const Stub = stub();
     await act(async () => root!.render(<Stub />));
+    approach(container);
     await until(() =>
       expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'),
     );
