@@ -29,6 +29,8 @@ export interface LighthouseScore {
   /** The lowest and highest score of all runs, the median run's included. */
   range: [number, number];
   runs: number;
+  /** Each run's Total Blocking Time, in run order (the median run's hides how far the runs spread). */
+  tbtRunsMs: number[];
 }
 
 type Report = Parameters<typeof computeMedianRun>[0][number];
@@ -60,6 +62,7 @@ export async function audit(
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
     range: [Math.min(...scores), Math.max(...scores)],
     runs,
+    tbtRunsMs: reports.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? Number.NaN)),
   };
 }
 

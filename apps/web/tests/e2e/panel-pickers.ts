@@ -6,9 +6,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
-/** The panel's property sidebar once its pickers are in place (they arrive on demand after the panel). */
+/**
+ * The panel's property sidebar once its pickers are in place: they mount as the person comes near it, so the
+ * pointer goes over it first, as a person's does on the way to a property (decision 200, mount on approach).
+ */
 export async function sidebar(dialog: Locator): Promise<Locator> {
   const props = dialog.getByRole('region', { name: 'Properties' });
+  await props.hover();
   await expect(props).toHaveAttribute('data-pickers', 'ready', { timeout: 30_000 });
   return props;
 }

@@ -177,6 +177,51 @@ test('at phone width the properties sit above the text and their pickers work', 
   await expectAccessible(page, 'task panel sidebar, phone (dark)');
 });
 
+/** A property's control, whichever stands there: the plain form's or, once it has mounted, the picker's. */
+const control = (props: Locator, label: string) =>
+  props
+    .locator('.task-prop', { has: props.page().locator('dt', { hasText: label }) })
+    .locator('.task-prop-control');
+
+/** The task URL opened with the pickers' code in the page and, nobody having come near, the plain forms. */
+async function untouched(page: Page, id: string): Promise<Locator> {
+  await page.goto(`${ACME_BOARD}/t/${id}`);
+  await expect(page.locator('html[data-prop-pickers="ready"]')).toBeAttached({ timeout: 30_000 });
+  const props = panel(page).getByRole('region', { name: 'Properties' });
+  await expect(props).toHaveAttribute('data-pickers', 'plain');
+  return props;
+}
+
+test('tabbing into the sidebar lands on the column picker, and Enter opens its list', async ({ page }) => {
+  const id = await seededTask(`Sidebar tab ${Date.now().toString(36)}`);
+  await signInQuickly(page, 'alice@lanes.test');
+  const props = await untouched(page, id);
+  const inSidebar = () => page.evaluate(() => Boolean(document.activeElement?.closest('.task-props')));
+  for (let presses = 0; !(await inSidebar()); presses += 1) {
+    expect(presses, 'Tab reaches the sidebar').toBeLessThan(60);
+    await page.keyboard.press('Tab');
+  }
+  // The plain select gave way to the picker as focus came in; focus went with it.
+  await expect(pickerButton(props, 'Column')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(option(page, 'To do')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(pickerButton(props, 'Column')).toBeFocused();
+});
+
+test('one click on the priority control opens its list, though its picker was not there yet', async ({
+  page,
+}) => {
+  const id = await seededTask(`Sidebar click ${Date.now().toString(36)}`);
+  await signInQuickly(page, 'alice@lanes.test');
+  const props = await untouched(page, id);
+  await control(props, 'Priority').click();
+  await option(page, 'High').click();
+  await expect(pickerButton(props, 'Priority')).toHaveAccessibleName(/^High/);
+  await expect.poll(async () => (await stored(id)).priority).toBe('high');
+});
+
 test('the plain forms take the pickers’ place exactly, so nothing moves when the pickers arrive', async ({
   page,
 }) => {

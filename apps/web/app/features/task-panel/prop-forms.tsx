@@ -4,9 +4,10 @@
  * action, with a Save button shown only when scripting is off), and what stands in, at the pickers' size, until
  * their code has arrived. With JavaScript a change saves at once through `onChange`, as a picker's does.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext, useLayoutEffect, useRef } from 'react';
 import type { PanelIntent } from './panel-actions.server.ts';
 import type { Option } from './prop-options.ts';
+import { HandOverContext } from './use-approach.ts';
 
 export interface NativeProps {
   labelledBy: string;
@@ -26,9 +27,18 @@ export function PropForm({
   what: string;
   children: ReactNode;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  const handOver = useContext(HandOverContext);
+  // Run as the form leaves, before it is out of the page: whether focus was in it, for its picker to take.
+  useLayoutEffect(
+    () => () => {
+      if (form.current?.contains(document.activeElement)) handOver?.focused.add(intent);
+    },
+    [handOver, intent],
+  );
   return (
     // With JavaScript each change has saved already: Enter in a field must not post the form again.
-    <form method="post" className="task-prop-form" onSubmit={(event) => event.preventDefault()}>
+    <form ref={form} method="post" className="task-prop-form" onSubmit={(event) => event.preventDefault()}>
       <input type="hidden" name="intent" value={intent} />
       {children}
       <button type="submit" className="btn btn-quiet task-prop-save">

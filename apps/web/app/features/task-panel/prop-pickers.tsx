@@ -43,6 +43,8 @@ export interface PickerProps {
   /** The refusal shown under the property, if any. */
   errorId: string | null;
   icon: ReactNode;
+  /** Opens as it mounts: the person pressed the plain control it replaces (`use-approach`). */
+  open?: boolean | undefined;
 }
 
 const described = (errorId: string | null) =>
@@ -71,11 +73,12 @@ function Options({ options }: { options: Option[] }) {
 export function ListPicker(
   props: PickerProps & { options: Option[]; value: string; onChange(value: string): void },
 ) {
-  const { labelledBy, errorId, icon, options, value, onChange } = props;
+  const { labelledBy, errorId, icon, options, value, onChange, open } = props;
   return (
     <Select
       className="task-prop-picker"
       aria-labelledby={labelledBy}
+      defaultOpen={open ?? false}
       value={value}
       onChange={(key) => {
         if (key !== null && String(key) !== value) onChange(String(key));
@@ -142,12 +145,13 @@ export function LabelsPicker(
     onChange(value: string[]): void;
   },
 ) {
-  const { labelledBy, errorId, icon, options, value, onChange } = props;
+  const { labelledBy, errorId, icon, options, value, onChange, open } = props;
   const chosen = options.filter((o) => value.includes(o.id));
   return (
     <Select
       className="task-prop-picker"
       aria-labelledby={labelledBy}
+      defaultOpen={open ?? false}
       selectionMode="multiple"
       value={value}
       onChange={(keys) => onChange(keys.map(String))}

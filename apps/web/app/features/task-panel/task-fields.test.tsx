@@ -47,6 +47,12 @@ const model = (): PanelModel => ({
   activity: [],
 });
 
+/** Focus comes into the sidebar (a Tab into it): the pickers mount only then (`use-approach`). */
+function approach(container: HTMLElement) {
+  const select = container.querySelector<HTMLSelectElement>('select.task-prop-native')!;
+  act(() => select.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
+}
+
 /** What the route's action received, one entry per post. */
 const posted: Record<string, string[]>[] = [];
 
@@ -189,6 +195,7 @@ describe('TaskFields', () => {
     root = createRoot(container);
     const Stub = stub();
     await act(async () => root!.render(<Stub />));
+    approach(container);
     await until(() =>
       expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'),
     );
@@ -203,6 +210,7 @@ describe('TaskFields', () => {
     root = createRoot(container);
     const Stub = stub();
     await act(async () => root!.render(<Stub />));
+    approach(container);
     await until(() =>
       expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'),
     );
@@ -222,5 +230,44 @@ describe('TaskFields', () => {
     await act(async () => (options().at(-1) as HTMLElement).click());
     await until(() => expect(posted).toEqual([{ intent: ['priority'], value: ['urgent'] }]));
     await until(() => expect(document.querySelectorAll('[role="listbox"]')).toHaveLength(0));
+  });
+  const mountPlain = async () => {
+    expect(await loadPickers()).not.toBeNull();
+    const container = document.body.appendChild(document.createElement('div'));
+    root = createRoot(container);
+    const Stub = stub();
+    await act(async () => root!.render(<Stub />));
+    return container;
+  };
+  const plain = (container: HTMLElement, label: string) =>
+    container.querySelector<HTMLElement>(`[aria-labelledby="task-${label}-label"].task-prop-native`)!;
+  const ready = (container: HTMLElement) =>
+    until(() => expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'));
+
+  it('focus on a plain select, as a Tab into the sidebar leaves it, goes on to its picker', async () => {
+    const container = await mountPlain();
+    act(() => plain(container, 'column').focus());
+    await ready(container);
+    const button = [...container.querySelectorAll('button')].find((b) =>
+      b.getAttribute('aria-labelledby')?.includes('task-column-label'),
+    );
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('a press on a plain select is held back and its picker opens its list instead', async () => {
+    const container = await mountPlain();
+    const press = new MouseEvent('mousedown', { bubbles: true, cancelable: true });
+    act(() => plain(container, 'priority').dispatchEvent(press));
+    expect(press.defaultPrevented).toBe(true);
+    await ready(container);
+    await until(() =>
+      expect([...document.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual([
+        'No priority',
+        'Low',
+        'Medium',
+        'High',
+        'Urgent',
+      ]),
+    );
   });
 });

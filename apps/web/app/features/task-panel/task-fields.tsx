@@ -4,13 +4,14 @@
  * it changes, through the same field save as before (`use-field-save`, so the board's write queue); viewers read
  * plain values. The pickers (React Aria) arrive on demand; the server's plain forms stand in until then.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext, useLayoutEffect, useRef } from 'react';
 import { CalendarIcon, ColumnIcon, DoneIcon, FlagIcon, PersonIcon, TagIcon } from '#app/components/icons.tsx';
 import type { PanelActionResult, PanelIntent } from './panel-actions.server.ts';
 import type { PanelModel } from './panel-model.ts';
 import { type PostedRefusal, postedRefusal } from './posted-refusal.ts';
 import { NativeDate, NativeLabels, NativeSelect, PropForm } from './prop-forms.tsx';
 import { assignable, columnOptions, dueName, type Option, PRIORITY_OPTIONS } from './prop-options.ts';
+import { HandOverContext, useApproach } from './use-approach.ts';
 import { useFieldSave } from './use-field-save.ts';
 import { usePickers } from './use-pickers.ts';
 
@@ -32,42 +33,53 @@ const NO_COLUMNS: Record<string, string> = {};
 
 /** The properties with a picker, in the order their pickers replace the plain forms, one per task. */
 const TURNS = { column: 0, assignee: 1, due: 2, priority: 3, labels: 4 } as const;
+const PICKED = Object.keys(TURNS);
 
 export function TaskFields({ model, canEdit, columns = NO_COLUMNS, answer }: FieldsProps) {
-  const { pickers, turn } = usePickers(Object.keys(TURNS).length);
+  const { near, handOver, handlers } = useApproach(PICKED);
+  // A viewer has only the labels' chips from the pickers' code, nothing heavy to mount.
+  const { pickers, turn } = usePickers(PICKED.length, near || !canEdit);
   const at = (name: keyof typeof TURNS) => (turn > TURNS[name] ? pickers : null);
   const props = { model, canEdit, columns, answer };
   const choice = { canEdit, taskId: model.task.id, answer };
   const ready = pickers !== null && turn >= Object.keys(TURNS).length;
   return (
     // `data-pickers`: every picker has replaced its plain form (tests wait for it before they drive them).
-    <section className="task-props" aria-label="Properties" data-pickers={ready ? 'ready' : 'plain'}>
-      <dl className="task-props-list">
-        {Object.keys(columns).length > 0 ? (
+    // The pickers mount once the person comes near (`use-approach`); a viewer has none to mount.
+    <section
+      className="task-props"
+      aria-label="Properties"
+      data-pickers={ready ? 'ready' : 'plain'}
+      {...(canEdit ? handlers : {})}
+    >
+      <HandOverContext.Provider value={handOver}>
+        <dl className="task-props-list">
+          {Object.keys(columns).length > 0 ? (
+            <ChoiceProp
+              {...choice}
+              pickers={at('column')}
+              intent="column"
+              label="Column"
+              icon={<ColumnIcon />}
+              options={columnOptions(columns)}
+              stored={model.task.column_id}
+            />
+          ) : null}
+          <AssigneeProp {...props} pickers={at('assignee')} />
+          <DueProp {...props} pickers={at('due')} />
           <ChoiceProp
             {...choice}
-            pickers={at('column')}
-            intent="column"
-            label="Column"
-            icon={<ColumnIcon />}
-            options={columnOptions(columns)}
-            stored={model.task.column_id}
+            pickers={at('priority')}
+            intent="priority"
+            label="Priority"
+            icon={<FlagIcon />}
+            options={PRIORITY_OPTIONS}
+            stored={model.task.priority}
           />
-        ) : null}
-        <AssigneeProp {...props} pickers={at('assignee')} />
-        <DueProp {...props} pickers={at('due')} />
-        <ChoiceProp
-          {...choice}
-          pickers={at('priority')}
-          intent="priority"
-          label="Priority"
-          icon={<FlagIcon />}
-          options={PRIORITY_OPTIONS}
-          stored={model.task.priority}
-        />
-        <LabelsProp {...props} pickers={at('labels')} />
-        <DoneProp {...props} pickers={null} />
-      </dl>
+          <LabelsProp {...props} pickers={at('labels')} />
+          <DoneProp {...props} pickers={null} />
+        </dl>
+      </HandOverContext.Provider>
     </section>
   );
 }
@@ -76,17 +88,31 @@ function Prop({
   id,
   label,
   error,
+  live = null,
   children,
 }: {
   id: string;
   label: string;
   error: string | null;
+  /** The property (its intent) whose picker is in place: it takes over focus or a press from its form. */
+  live?: PanelIntent | null;
   children: ReactNode;
 }) {
+  const cell = useRef<HTMLElement>(null);
+  const handOver = useContext(HandOverContext);
+  useLayoutEffect(() => {
+    if (!live || !handOver) return;
+    const pressed = handOver.pressed.delete(live);
+    const focused = handOver.focused.delete(live);
+    // The plain control took focus with it as it left (focus fell to the page), or was pressed.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (pressed || (focused && lost))
+      cell.current?.querySelector<HTMLElement>('input, button, [role="spinbutton"]')?.focus();
+  }, [live, handOver]);
   return (
     <div className="task-prop">
       <dt id={`${id}-label`}>{label}</dt>
-      <dd>
+      <dd ref={cell}>
         {children}
         {error ? (
           <p id={`${id}-error`} className="field-error" role="alert">
@@ -151,6 +177,7 @@ function ChoiceProp(props: {
 }) {
   const { pickers, canEdit, taskId, intent, label, icon, options, stored, answer } = props;
   const field = useSaving(taskId, intent, { answer, canEdit });
+  const handOver = useContext(HandOverContext);
   const value = shownValue(field) ?? stored;
   const id = `task-${intent}`;
   const control = {
@@ -160,11 +187,11 @@ function ChoiceProp(props: {
     onChange: (v: string) => field.save({ value: v }),
   };
   return (
-    <Prop id={id} label={label} error={field.error}>
+    <Prop id={id} label={label} error={field.error} live={canEdit && pickers ? intent : null}>
       {!canEdit ? (
         <ReadValue icon={icon}>{options.find((o) => o.id === value)?.name ?? 'Unknown'}</ReadValue>
       ) : pickers ? (
-        <pickers.ListPicker {...control} icon={icon} />
+        <pickers.ListPicker {...control} icon={icon} open={handOver?.pressed.has(intent)} />
       ) : (
         <PropForm intent={intent} what={label.toLowerCase()}>
           <NativeSelect {...control} />
@@ -182,7 +209,12 @@ function AssigneeProp({ model, canEdit, pickers, answer }: PropProps) {
   const name = model.people.find((p) => p.id === value)?.name ?? 'Unassigned';
   const save = (v: string | null) => field.save({ value: v ?? '' });
   return (
-    <Prop id="task-assignee" label="Assignee" error={field.error}>
+    <Prop
+      id="task-assignee"
+      label="Assignee"
+      error={field.error}
+      live={canEdit && pickers ? 'assignee' : null}
+    >
       {!canEdit ? (
         <ReadValue icon={<PersonIcon />}>{name}</ReadValue>
       ) : pickers ? (
@@ -213,7 +245,7 @@ function DueProp({ model, canEdit, pickers, answer }: PropProps) {
   const value = pending === undefined ? model.task.due_on : pending || null;
   const save = (v: string | null) => field.save({ value: v ?? '' });
   return (
-    <Prop id="task-due" label="Due date" error={field.error}>
+    <Prop id="task-due" label="Due date" error={field.error} live={canEdit && pickers ? 'due' : null}>
       {!canEdit ? (
         <ReadValue icon={<CalendarIcon />}>
           {value ? <time dateTime={value}>{dueName(value)}</time> : dueName(null)}
@@ -241,6 +273,7 @@ function LabelsProp({ model, canEdit, pickers, answer }: PropProps) {
   const options = model.labels.map((l) => ({ id: l.id, name: l.name, color: l.color }));
   const chosen = options.filter((o) => value.includes(o.id));
   const Chips = pickers?.LabelChips;
+  const handOver = useContext(HandOverContext);
   const summary = chosen.length === 0 ? 'No labels' : chosen.map((l) => l.name).join(', ');
   const control = {
     ...ids('task-labels', field.error),
@@ -264,9 +297,9 @@ function LabelsProp({ model, canEdit, pickers, answer }: PropProps) {
     );
   }
   return (
-    <Prop id="task-labels" label="Labels" error={field.error}>
+    <Prop id="task-labels" label="Labels" error={field.error} live={pickers ? 'labels' : null}>
       {pickers ? (
-        <pickers.LabelsPicker {...control} icon={<TagIcon />} />
+        <pickers.LabelsPicker {...control} icon={<TagIcon />} open={handOver?.pressed.has('labels')} />
       ) : (
         <PropForm intent="labels" what="labels">
           <NativeLabels

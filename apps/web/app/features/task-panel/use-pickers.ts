@@ -29,6 +29,9 @@ export function loadPickers(): Promise<Pickers | null> {
   return loading;
 }
 
+/** Whether the pickers' code is in the page. */
+export const pickersLoaded = (): boolean => loaded !== null;
+
 // Fetched as soon as the panel's code is in the page (the board fetches that ahead, decision 203), so a card
 // opened later, or offline, has its pickers at once.
 if (typeof window !== 'undefined') void loadPickers();
@@ -40,7 +43,8 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * The pickers once fetched, `turns` of them, one more per task from the panel's second frame on: picker `i`
+ * The pickers once fetched and the person is `near`, `turns` of them, one more per task from the frame after
+ * that on: picker `i`
  * of a panel shows once `turn > i`. During hydration React takes the server's answer (null: the plain forms
  * the HTML holds). A panel opened later paints first with the plain forms, which take exactly the pickers'
  * place, and the pickers follow in transitions right after that paint: React Aria's first render stays out of
@@ -48,14 +52,16 @@ function subscribe(listener: () => void) {
  * React cannot split (its collection is built in a layout effect): all five in one task held the page for
  * hundreds of milliseconds on a slow phone (decision 200, update 2026-11-27).
  */
-export function usePickers(turns: number): { pickers: Pickers | null; turn: number } {
+export function usePickers(turns: number, near: boolean): { pickers: Pickers | null; turn: number } {
   const pickers = useSyncExternalStore(
     subscribe,
     () => loaded,
     () => null,
   );
   const [turn, setTurn] = useState(0);
+  // Not before the person comes near the sidebar (`use-approach`): the code is fetched ahead, the mounts wait.
   useEffect(() => {
+    if (!near) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => startTransition(() => setTurn((t) => Math.max(t, 1))), 0);
@@ -64,7 +70,7 @@ export function usePickers(turns: number): { pickers: Pickers | null; turn: numb
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
+  }, [near]);
   // The next picker in a task of its own, once the last one's render is committed.
   useEffect(() => {
     if (!pickers || turn === 0 || turn >= turns) return;
