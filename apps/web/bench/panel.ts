@@ -209,7 +209,8 @@ export async function measureOfflineEdit(
   try {
     const page = await open(browser, appUrl, cookie, panelPath);
     const taskId = panelPath.split('/').at(-1)!;
-    // The pickers arrive on demand after the panel; the measure is of theirs.
+    // The pickers mount when a person comes near the sidebar (decision 200); the measure is of theirs.
+    await page.locator('[role="dialog"] .task-props').hover();
     await page.locator('[role="dialog"] .task-props[data-pickers="ready"]').waitFor({ state: 'attached' });
     await page.context().setOffline(true);
     const samples: number[] = [];
