@@ -12,7 +12,7 @@ useWorkerEnvironment();
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  // Three workers unless E2E_WORKERS says otherwise (decisions 104, 107); each has a stack and server of its own,
+  // Two workers unless E2E_WORKERS says otherwise (decisions 104, 107); each has a stack and server of its own,
   // and runs each of its files' tests in order.
   workers: e2eWorkers(),
   fullyParallel: false,

@@ -49,6 +49,9 @@ test('an unsent comment and description survive Esc and a reload; sending clears
     panel(page).locator('.comment-body', { hasText: 'Half a thought about the launch' }),
   ).toBeVisible();
   await expect(comment).toHaveValue('');
+  // Stored before the reload: this test is about drafts. A reload that catches the send in flight can leave the
+  // panel showing the thread as read before it (two cold CI runs); that is the panel's to fix (issue 25 note).
+  await expect(panel(page).getByRole('list', { name: 'Comments not sent yet' })).toHaveCount(0);
   await page.reload();
   await live(page);
   await expect(

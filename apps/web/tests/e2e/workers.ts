@@ -1,5 +1,5 @@
 /**
- * @module tests/e2e/workers — how many Playwright workers run (`E2E_WORKERS`, default 3) and, inside a worker,
+ * @module tests/e2e/workers — how many Playwright workers run (`E2E_WORKERS`, default 2) and, inside a worker,
  * which environment it tests: each worker gets a stack and app server of its own (decision 104), so no test
  * shares data, sign-in limits or an inbox with a test running at the same moment.
  */
@@ -12,10 +12,10 @@ export interface EnvironmentUrls {
 
 const MAX_WORKERS = 4;
 /**
- * Three: the suite mostly waits (about a third of a core per worker), and beside the other suites it was the
+ * Two: the suite mostly waits (about a third of a core per worker), and beside the other suites it was the
  * whole critical path of `pnpm test` with one worker (decision 107).
  */
-const DEFAULT_WORKERS = 3;
+const DEFAULT_WORKERS = 2;
 
 /** `E2E_WORKERS`: a whole number from 1 to 4; anything else stops the run naming the variable. */
 export function e2eWorkers(): number {
