@@ -74,6 +74,9 @@ function stub(canEdit = true, answer?: PanelActionResult) {
 
 /** Waits (up to 5 s) until `check` passes, letting React and the router run in between. */
 const until = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 10 });
+/** Waits until every property's picker has replaced its plain control. */
+const pickersReady = (container: HTMLElement) =>
+  until(() => expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'));
 const key = (target: Element, name: string, extra: KeyboardEventInit = {}) =>
   act(async () => {
     target.dispatchEvent(
@@ -196,9 +199,7 @@ describe('TaskFields', () => {
     const Stub = stub();
     await act(async () => root!.render(<Stub />));
     approach(container);
-    await until(() =>
-      expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'),
-    );
+    await pickersReady(container);
     observer.disconnect();
     // Column, assignee, due date, priority, labels: five plain controls, then one picker more at a time.
     expect(seen).toEqual([5, 4, 3, 2, 1, 0]);
@@ -211,9 +212,7 @@ describe('TaskFields', () => {
     const Stub = stub();
     await act(async () => root!.render(<Stub />));
     approach(container);
-    await until(() =>
-      expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'),
-    );
+    await pickersReady(container);
     expect(container.querySelectorAll('form')).toHaveLength(1); // only Done stays a plain checkbox
 
     const button = [...container.querySelectorAll('button')].find((b) =>
@@ -241,13 +240,11 @@ describe('TaskFields', () => {
   };
   const plain = (container: HTMLElement, label: string) =>
     container.querySelector<HTMLElement>(`[aria-labelledby="task-${label}-label"].task-prop-native`)!;
-  const ready = (container: HTMLElement) =>
-    until(() => expect(container.querySelector('.task-props')?.getAttribute('data-pickers')).toBe('ready'));
 
   it('focus on a plain select, as a Tab into the sidebar leaves it, goes on to its picker', async () => {
     const container = await mountPlain();
     act(() => plain(container, 'column').focus());
-    await ready(container);
+    await pickersReady(container);
     const button = [...container.querySelectorAll('button')].find((b) =>
       b.getAttribute('aria-labelledby')?.includes('task-column-label'),
     );
@@ -259,7 +256,7 @@ describe('TaskFields', () => {
     const press = new MouseEvent('mousedown', { bubbles: true, cancelable: true });
     act(() => plain(container, 'priority').dispatchEvent(press));
     expect(press.defaultPrevented).toBe(true);
-    await ready(container);
+    await pickersReady(container);
     await until(() =>
       expect([...document.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual([
         'No priority',
