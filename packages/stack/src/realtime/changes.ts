@@ -2,12 +2,13 @@
  * @module realtime/changes — turns committed transactions into `postgres_changes` pushes: match each change
  * against every subscriber's bindings (schema, table, event, filters), then ask Postgres which of them may
  * see it (`realtime.stack_changes`, selecting the row as each subscriber) and push in commit order.
- * Inserts into realtime.messages (from `realtime.send()`) become broadcasts as soon as their transaction is
- * decoded, in commit order among themselves, without waiting for the checks of postgres_changes.
+ * Inserts into realtime.messages (from `realtime.send()`) are handed to `db-broadcasts`, which sends them
+ * without waiting for the checks of postgres_changes.
  */
 import type { Sql } from 'postgres';
 import type { Logger } from '../context.ts';
 import { stackEnvironment } from '../env.ts';
+import { DatabaseBroadcasts, isMessage, xidVisibleIn } from './db-broadcasts.ts';
 import { tupleMatches } from './filters.ts';
 import type { Hub, Member } from './hub.ts';
 import type { Change, Transaction, Tuple } from './pgoutput.ts';
@@ -78,12 +79,14 @@ export class ChangeDispatcher {
   #draining = false;
   #types = new Map<number, string>();
   readonly #received = new WeakMap<Transaction, number>();
+  readonly #broadcasts: DatabaseBroadcasts;
 
   constructor(sql: Sql, hub: Hub, log: Logger, ack: (lsn: bigint) => void) {
     this.#sql = sql;
     this.#hub = hub;
     this.#log = log;
     this.#ack = ack;
+    this.#broadcasts = new DatabaseBroadcasts(hub, xidVisibleIn(sql), log);
   }
 
   enqueue(tx: Transaction): void {
@@ -91,7 +94,7 @@ export class ChangeDispatcher {
     // Hosted Realtime streams broadcasts from the database on their own replication connection, apart from
     // postgres_changes (polled, then checked per subscriber): a broadcast never waits for a row's check, and
     // a bell rang by a trigger arrives as the transaction commits (decision 079).
-    for (const change of tx.changes) if (isMessage(change)) this.#broadcastMessage(change);
+    this.#broadcasts.enqueue(tx);
     this.#queue.push(tx);
     if (!this.#draining) void this.#drain();
   }
@@ -132,7 +135,7 @@ export class ChangeDispatcher {
     for (const tx of txs) {
       const commitTimestamp = tx.commitTime.toISOString();
       for (const change of tx.changes) {
-        // Broadcast when the transaction was decoded (enqueue).
+        // Broadcasts went to db-broadcasts on enqueue.
         if (isMessage(change)) continue;
         const types = new Map<string, string>();
         for (const c of change.relation.columns) types.set(c.name, await this.#typeName(c.typeOid));
@@ -331,26 +334,4 @@ export class ChangeDispatcher {
       member.sendEncoded(encodePush(member.topic, 'postgres_changes', payload, member.vsn));
     }
   }
-
-  #broadcastMessage(change: Change): void {
-    const row = change.record;
-    if (change.type !== 'INSERT' || !row || row.extension !== 'broadcast') return;
-    let payload: unknown = {};
-    try {
-      payload = row.payload ? JSON.parse(row.payload) : {};
-    } catch {
-      return;
-    }
-    this.#hub.broadcast(row.private === 't', row.topic ?? '', {
-      type: 'broadcast',
-      event: row.event ?? '',
-      payload,
-      meta: { id: row.id },
-    });
-  }
-}
-
-/** An insert into realtime.messages: a broadcast from the database (`realtime.send`), not a row change. */
-function isMessage(change: Change): boolean {
-  return change.relation.schema === 'realtime' && change.relation.table === 'messages';
 }

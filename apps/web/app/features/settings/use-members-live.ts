@@ -6,7 +6,11 @@ import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import { usePublicEnv } from '#app/lib/public-env.ts';
 
-/** Subscribes after hydration (supabase-js loads lazily, off the first paint); one reload per change. */
+/**
+ * Subscribes after hydration (supabase-js loads lazily, off the first paint); one reload per change, and one
+ * each time the channel is joined: a change made between the server's read and the join, or while the socket
+ * was away, sends no broadcast this page hears.
+ */
 export function useMembersLive(workspaceId: string) {
   const env = usePublicEnv();
   const { revalidate } = useRevalidator();
@@ -20,7 +24,8 @@ export function useMembersLive(workspaceId: string) {
       const client = await getRealtimeClient(env);
       if (closed) return;
       const subscription = subscribeMembers(client, { workspaceId }, (event) => {
-        if (event.kind === 'changed') void revalidate();
+        if (event.kind === 'changed' || (event.kind === 'status' && event.status === 'SUBSCRIBED'))
+          void revalidate();
       });
       unsubscribe = subscription.unsubscribe;
     });
