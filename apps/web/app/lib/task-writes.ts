@@ -90,6 +90,11 @@ export interface TaskWrites {
   copyOf(taskId: string): BoardTaskCopy | null;
   /** The task's new comments the queue has not had answered yet, oldest first (the journal's too). */
   waitingComments(taskId: string): WaitingComment[];
+  /**
+   * The task's new comments this page had stored, oldest first (the latest hundred of the board). A journal
+   * replayed after a reload can store one before the panel listens: a thread read before it reads again.
+   */
+  storedComments(taskId: string): WaitingComment[];
   /** Calls `listener` whenever the waiting writes change; answers a function that stops it. */
   subscribe(listener: () => void): () => void;
 }

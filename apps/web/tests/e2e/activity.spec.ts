@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_BOARD, admin, card, expect, live, signInQuickly, test } from './fixtures.ts';
+import { ACME_BOARD, admin, card, expect, live, shot, signInQuickly, test } from './fixtures.ts';
 import { assign, pick, sidebar, toggleLabels, typeDue } from './panel-pickers.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -57,12 +57,12 @@ test('edits in the panel read as sentences with the editor’s name', async ({ p
   await expectAccessible(page, 'task panel activity (light)');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page, 'task panel activity (dark)');
-  if (process.env.ACTIVITY_SHOTS) {
-    await activity(page).screenshot({ path: `${process.env.ACTIVITY_SHOTS}/activity-dark.png` });
+  if (process.env.E2E_SHOTS) {
+    await shot(activity(page), 'activity/activity-dark.png');
     await page.emulateMedia({ colorScheme: 'light' });
-    await activity(page).screenshot({ path: `${process.env.ACTIVITY_SHOTS}/activity-light.png` });
+    await shot(activity(page), 'activity/activity-light.png');
     await page.setViewportSize({ width: 390, height: 844 });
     await activity(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${process.env.ACTIVITY_SHOTS}/activity-390.png` });
+    await shot(page, 'activity/activity-390.png');
   }
 });

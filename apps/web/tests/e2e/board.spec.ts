@@ -173,8 +173,13 @@ test('a teammate sees who is here, new tasks and moves without reloading', async
   await card(page, 'First').focus();
   await page.keyboard.press('Space');
   await expect(card(carol, 'First')).toContainText('Alice Owner is moving this');
-  await page.keyboard.press('Escape');
-  await expect(card(page, 'First')).not.toHaveAttribute('aria-pressed', 'true');
+  // dnd-kit starts listening for a drag's keys from a timer after the pick-up, and Chromium runs input before
+  // timers: an Escape reaching a page the machine had starved could come first and go unseen (once, at load
+  // 10). Pressed again until the card is let go; an Escape with nothing held does nothing on a card.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(card(page, 'First')).not.toHaveAttribute('aria-pressed', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await expect(card(carol, 'First')).not.toContainText('is moving this');
   await expect(titles(page, 'Todo')).toHaveText(['First']);
 

@@ -1,8 +1,8 @@
 /**
  * A card's cover image (decision 197), in Chromium: an image attachment made the cover by keyboard shows on a
  * teammate's board live and goes when removed or when its file is deleted; the no-JavaScript form; a viewer sees
- * it at phone width with no control and a hand-made post changes nothing; axe in both themes; screenshots to
- * /tmp/shots-cover/.
+ * it at phone width with no control and a hand-made post changes nothing; axe in both themes; screenshots under
+ * `E2E_SHOTS` when it is set.
  */
 import type { Locator, Page } from '@playwright/test';
 import { png } from '../../../../packages/data/tests/images.ts';
@@ -16,6 +16,7 @@ import {
   expect,
   live,
   seededTask,
+  shot,
   signedInPage,
   signInQuickly,
   test,
@@ -25,7 +26,6 @@ import {
 test.describe.configure({ timeout: 60_000 });
 
 const ALICE = '11111111-1111-4111-8111-111111111111';
-const SHOTS = '/tmp/shots-cover';
 /** What travels through the realtime server to another browser: generous on a loaded machine. */
 const LIVE = { timeout: 20_000 };
 const panel = (page: Page): Locator => page.getByRole('dialog');
@@ -109,16 +109,16 @@ test('an uploaded image made the cover by keyboard shows on a teammate’s board
   await seen.scrollIntoViewIfNeeded();
   await expectAccessible(page, 'task panel with a cover (light)');
   await expectAccessible(carol, 'board with a cover (light)');
-  await carol.screenshot({ path: `${SHOTS}/board-light.png` });
-  await card(carol, title).screenshot({ path: `${SHOTS}/card-light.png` });
-  await page.screenshot({ path: `${SHOTS}/panel-light.png` });
+  await shot(carol, 'cover/board-light.png');
+  await shot(card(carol, title), 'cover/card-light.png');
+  await shot(page, 'cover/panel-light.png');
   await page.emulateMedia({ colorScheme: 'dark' });
   await carol.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page, 'task panel with a cover (dark)');
   await expectAccessible(carol, 'board with a cover (dark)');
-  await carol.screenshot({ path: `${SHOTS}/board-dark.png` });
-  await card(carol, title).screenshot({ path: `${SHOTS}/card-dark.png` });
-  await page.screenshot({ path: `${SHOTS}/panel-dark.png` });
+  await shot(carol, 'cover/board-dark.png');
+  await shot(card(carol, title), 'cover/card-dark.png');
+  await shot(page, 'cover/panel-dark.png');
 
   // Removed by mouse: gone from Carol's board.
   await dialog.getByRole('button', { name: 'Remove cover sketch.png' }).click();
@@ -162,8 +162,8 @@ test('a viewer sees the cover at phone width but gets no control, and a hand-mad
   await expect(shown).toBeAttached(LIVE);
   await shown.scrollIntoViewIfNeeded();
   await drawn(shown);
-  await card(page, title).screenshot({ path: `${SHOTS}/card-phone.png` });
-  await page.screenshot({ path: `${SHOTS}/board-phone.png` });
+  await shot(card(page, title), 'cover/card-phone.png');
+  await shot(page, 'cover/board-phone.png');
 
   await page.goto(`${ACME_BOARD}/t/${id}`);
   await expect(panel(page).getByRole('img', { name: 'viewer.png' })).toBeVisible();

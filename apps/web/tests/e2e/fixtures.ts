@@ -13,6 +13,17 @@ export { expect };
 
 export const PASSWORD = 'password123';
 
+/**
+ * Saves a screenshot under `E2E_SHOTS/<name>` for a closing note's before and after (`E2E_SHOTS=/tmp/shots pnpm
+ * --filter @lanes/web e2e`); without the variable it takes none, so a normal run spends nothing on them.
+ */
+export async function shot(target: Page | Locator, name: string, fullPage = false): Promise<void> {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  const path = `${dir}/${name}`;
+  await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+}
+
 let counter = 0;
 /** An address no other test uses (the stack lives for one run, but retries must not collide). */
 export function uniqueEmail(prefix: string): string {

@@ -1,11 +1,7 @@
 /** The theme switch (persisted in a cookie, rendered by the server), the phone layout, columns that scroll on
  * their own and named presence avatars (decision 195). */
-import { mkdirSync } from 'node:fs';
 import { expectAccessible } from './accessibility.ts';
-import { ACME_BOARD, ACME_ID, adminPost, expect, live, signInQuickly, test } from './fixtures.ts';
-
-const SHOTS = '/tmp/shots-look';
-mkdirSync(SHOTS, { recursive: true });
+import { ACME_BOARD, ACME_ID, adminPost, expect, live, shot, signInQuickly, test } from './fixtures.ts';
 
 test('the theme follows the system until switched, and the server renders the choice', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -98,9 +94,9 @@ test('on a desktop a long column scrolls on its own: the page keeps its height a
   await cards.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect(page.getByText('Card 40', { exact: true })).toBeInViewport();
   await expect(page.getByRole('heading', { name: /Backlog/ })).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/board-long-light.png` });
+  await shot(page, 'look/board-long-light.png');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: `${SHOTS}/board-long-dark.png` });
+  await shot(page, 'look/board-long-dark.png');
 });
 
 test('presence avatars carry names: "Carol Member is viewing", axe clean in light and dark', async ({
@@ -125,11 +121,11 @@ test('presence avatars carry names: "Carol Member is viewing", axe clean in ligh
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expectAccessible(page, `board with a viewer (${colorScheme})`);
-    await page.screenshot({ path: `${SHOTS}/board-${colorScheme}.png` });
+    await shot(page, `look/board-${colorScheme}.png`);
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/board-phone-dark.png` });
+  await shot(page, 'look/board-phone-dark.png');
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: `${SHOTS}/board-phone-light.png` });
+  await shot(page, 'look/board-phone-light.png');
   await context.close();
 });

@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { card, expect, live, signInQuickly, test } from './fixtures.ts';
+import { card, expect, live, shot, signInQuickly, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -159,7 +159,7 @@ test('at phone width the header search button opens the same palette by keyboard
   const button = page.getByRole('banner').getByRole('button', { name: 'Search and commands (Ctrl K)' });
   await expect(button).toBeVisible();
   await expectAccessible(page, 'header search button (light)');
-  await page.screenshot({ path: '/tmp/shots-w4-cover/palette-button-light-390.png' });
+  await shot(page, 'palette/palette-button-light-390.png');
 
   await button.focus();
   await page.keyboard.press('Enter');
@@ -173,12 +173,12 @@ test('at phone width the header search button opens the same palette by keyboard
     await page.keyboard.press('ArrowDown');
   }
   await expect(inbox).toHaveAttribute('aria-selected', 'true');
-  await page.screenshot({ path: '/tmp/shots-w4-cover/palette-open-390.png' });
+  await shot(page, 'palette/palette-open-390.png');
   await page.keyboard.press('Escape');
   await expect(palette).toHaveCount(0);
   await expect(button).toBeFocused();
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page, 'header search button (dark)');
-  await page.screenshot({ path: '/tmp/shots-w4-cover/palette-button-dark-390.png' });
+  await shot(page, 'palette/palette-button-dark-390.png');
 });

@@ -17,6 +17,7 @@ import {
   expect,
   goOffline,
   seededTask,
+  shot,
   signInQuickly,
   test,
 } from './fixtures.ts';
@@ -109,13 +110,13 @@ test('a card opened offline shows the board’s copy and what it cannot show, ta
   await expect(panel(page).getByText('In To do')).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `/tmp/shots-queue/copy-${scheme}.png` });
+    await shot(page, `queue/copy-${scheme}.png`);
     await expectAccessible(page, `panel opened offline from the board's copy (${scheme})`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   const desk = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-queue/copy-phone.png' });
+  await shot(page, 'queue/copy-phone.png');
   await page.setViewportSize(desk);
 
   await pick(page, await sidebar(panel(page)), 'Priority', 'High');

@@ -15,6 +15,7 @@ import {
   expect,
   goOffline,
   seededTask,
+  shot,
   signInQuickly,
   test,
 } from './fixtures.ts';
@@ -91,14 +92,14 @@ test('a field change and a comment made offline in the panel are stored after re
   await expect(card(page, title).locator('.priority-high')).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `/tmp/shots-queue/pending-${scheme}.png` });
+    await shot(page, `queue/pending-${scheme}.png`);
     await expectAccessible(page, `panel with a pending write (${scheme})`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   const desk = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
   await panel(page).locator('.comment.is-queued').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots-queue/pending-phone.png' });
+  await shot(page, 'queue/pending-phone.png');
   await page.setViewportSize(desk);
 
   await context.setOffline(false);

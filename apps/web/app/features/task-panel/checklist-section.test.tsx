@@ -35,6 +35,7 @@ function heldQueue() {
     send: (write: TaskWrite) => new Promise<TaskWriteAnswer>((answer) => held.push({ write, answer })),
     copyOf: () => null,
     waitingComments: () => [],
+    storedComments: () => [],
     subscribe: () => () => undefined,
   } as unknown as TaskWrites;
   return { queue, held };

@@ -200,8 +200,12 @@ function NewComment({
   const [allQueued, setQueued] = useState<QueuedComment[]>([]);
   // Comments a page closed earlier left in the board's journal wait here too, until the thread holds them; one
   // answered there (replayed after a reload) means the thread is read again.
-  const journaled = useWaitingComments(queue, taskId, (gone) =>
-    gone.some((c) => !allQueued.some((mine) => mine.id === c.id)) ? revalidate() : Promise.resolve(),
+  const journaled = useWaitingComments(
+    queue,
+    taskId,
+    (gone) =>
+      gone.some((c) => !allQueued.some((mine) => mine.id === c.id)) ? revalidate() : Promise.resolve(),
+    (id) => comments.some((stored) => stored.id === id),
   );
   const queued = [
     ...allQueued,

@@ -3,7 +3,7 @@
  * what stands in its place when the task cannot be read (`panel-error.tsx`). Focus moves in when it opens and
  * back to the task's card when it closes; Esc and the close link return to the board's URL, filters kept.
  */
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 export interface PanelFrameProps {
@@ -25,7 +25,9 @@ export function PanelFrame({ taskId, boardPath, labelledBy, head, frame, childre
   const navigate = useNavigate();
   useDialogFocus(panel, taskId);
 
-  useEffect(() => {
+  // Listening from the layout phase, before the panel is first painted: an Esc pressed as soon as the panel
+  // shows, before passive effects ran, closed nothing (a busy machine leaves that gap open for a while).
+  useLayoutEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       event.preventDefault();

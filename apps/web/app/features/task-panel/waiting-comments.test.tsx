@@ -14,13 +14,14 @@ Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 const TASK = 'task-1';
 
 /** A queue whose waiting comments the test sets, telling its subscribers as the board's queue does. */
-function fakeQueue(initial: WaitingComment[]) {
+function fakeQueue(initial: WaitingComment[], stored: WaitingComment[] = []) {
   let waiting = initial;
   const listeners = new Set<() => void>();
   const queue = {
     send: () => Promise.reject(new Error('not used')),
     copyOf: () => null,
     waitingComments: (taskId: string) => (taskId === TASK ? waiting : []),
+    storedComments: (taskId: string) => (taskId === TASK ? stored : []),
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -41,9 +42,13 @@ afterEach(() => {
   container = null;
 });
 
-function render(queue: TaskWrites, readAgain: (gone: WaitingComment[]) => Promise<unknown>) {
+function render(
+  queue: TaskWrites,
+  readAgain: (gone: WaitingComment[]) => Promise<unknown>,
+  thread: string[] = [],
+) {
   function Probe() {
-    const comments = useWaitingComments(queue, TASK, readAgain);
+    const comments = useWaitingComments(queue, TASK, readAgain, (id) => thread.includes(id));
     return (
       <ol>
         {comments.map((c) => (
@@ -93,5 +98,30 @@ describe('useWaitingComments', () => {
     act(() => set([{ id: 'c3', body: 'New' }]));
     expect(visible()).toEqual(['New']);
     expect(asked).toEqual([]);
+  });
+
+  it('reads again for a comment the queue stored before the panel listened, if the thread lacks it', async () => {
+    // The reload caught the send in flight: the journal replayed it, and the server stored it, before the
+    // panel subscribed; the thread was read before that.
+    const replayed = { id: 'c4', body: 'Sent as the page reloaded' };
+    const { queue } = fakeQueue([], [replayed]);
+    let finishRead: () => void = () => {};
+    const asked: WaitingComment[][] = [];
+    const visible = render(queue, (gone) => {
+      asked.push(gone);
+      return new Promise<void>((resolve) => (finishRead = resolve));
+    });
+    expect(asked).toEqual([[replayed]]);
+    expect(visible()).toEqual(['Sent as the page reloaded']);
+    await act(async () => finishRead());
+    expect(visible()).toEqual([]);
+  });
+
+  it('asks nothing for a stored comment the thread already holds', () => {
+    const { queue } = fakeQueue([], [{ id: 'c5', body: 'Already read' }]);
+    const asked: WaitingComment[][] = [];
+    const visible = render(queue, async (gone) => asked.push(gone), ['c5']);
+    expect(asked).toEqual([]);
+    expect(visible()).toEqual([]);
   });
 });

@@ -9,20 +9,23 @@ import type { TaskWrites, WaitingComment } from '#app/lib/task-writes.ts';
 
 /**
  * Waiting comments plus the ones that left the queue, each kept until `readAgain(gone)` settles; `readAgain`
- * decides whether a new read is needed (the panel's own sends read again themselves).
+ * decides whether a new read is needed (the panel's own sends read again themselves). `inThread` says whether
+ * the thread as read holds a comment: one the queue stored before this panel listened, and the thread lacks,
+ * counts as just answered.
  */
 export function useWaitingComments(
   queue: TaskWrites | undefined,
   taskId: string,
   readAgain: (gone: WaitingComment[]) => Promise<unknown>,
+  inThread: (id: string) => boolean,
 ): WaitingComment[] {
   const [waiting, setWaiting] = useState<WaitingComment[]>([]);
   const [settling, setSettling] = useState<WaitingComment[]>([]);
-  const latest = useRef(readAgain);
-  latest.current = readAgain;
+  const latest = useRef({ readAgain, inThread });
+  latest.current = { readAgain, inThread };
   useEffect(() => {
     if (!queue) return;
-    let shown: WaitingComment[] = [];
+    let shown = queue.storedComments(taskId).filter((c) => !latest.current.inThread(c.id));
     const read = () => {
       const now = queue.waitingComments(taskId);
       const gone = shown.filter((c) => !now.some((n) => n.id === c.id));
@@ -31,7 +34,7 @@ export function useWaitingComments(
       if (gone.length === 0) return;
       setSettling((all) => [...all, ...gone]);
       const done = () => setSettling((all) => all.filter((c) => !gone.includes(c)));
-      latest.current(gone).then(done, done);
+      latest.current.readAgain(gone).then(done, done);
     };
     read();
     return queue.subscribe(read);

@@ -6,7 +6,7 @@
 import { type Dispatch, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { forgetEarly } from '#app/lib/early-panel.ts';
 import { usePublicEnv } from '#app/lib/public-env.ts';
-import type { BoardTaskCopy, TaskWrites } from '#app/lib/task-writes.ts';
+import type { BoardTaskCopy, TaskWrites, WaitingComment } from '#app/lib/task-writes.ts';
 import { type BoardModel, type Column, type Label, type Task, tasksIn } from '../model/board-model.ts';
 import type { BoardAction } from '../model/board-reducer.ts';
 import { checkName, RULES } from '../model/field-rules.ts';
@@ -28,6 +28,9 @@ let copyOf:
       members: BoardTaskCopy['people'],
     ) => BoardTaskCopy | null)
   | null = null;
+
+/** How many stored comments the board remembers for panels (a page's own, so a handful in practice). */
+const STORED_COMMENTS_KEPT = 100;
 
 const UNREACHABLE: Outcome<never> = { ok: false, code: 'NETWORK', message: 'Cannot reach the server.' };
 
@@ -100,6 +103,8 @@ export function useBoardWrites(options: BoardWritesOptions) {
   const changed = useCallback(() => {
     for (const listener of listeners) listener();
   }, [listeners]);
+  // The comments this page stored, for a panel that starts listening after they were answered.
+  const [storedComments] = useState<(WaitingComment & { taskId: string })[]>(() => []);
 
   /**
    * Puts a write in the queue; `key` is its journal entry, forgotten once the server has answered. Panel reads
@@ -123,11 +128,16 @@ export function useBoardWrites(options: BoardWritesOptions) {
           forgetEarly();
           if (key) journal?.remove(key);
           else unkept.current -= 1;
+          if (answer.ok && name === 'addComment') {
+            const { id, taskId, body } = input as Input<'addComment'>;
+            storedComments.push({ id, taskId, body });
+            storedComments.splice(0, storedComments.length - STORED_COMMENTS_KEPT);
+          }
           changed();
           return answer;
         });
     },
-    [queue, env, journal, changed],
+    [queue, env, journal, changed, storedComments],
   );
 
   const send = useCallback(
@@ -220,12 +230,14 @@ export function useBoardWrites(options: BoardWritesOptions) {
             ? [{ id: input.id, body: input.body }]
             : [];
         }),
+      storedComments: (taskId) =>
+        storedComments.filter((c) => c.taskId === taskId).map(({ id, body }) => ({ id, body })),
       subscribe: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
     }),
-    [send, dispatch, refused, resync, listeners, journal, model, boardId, userId, env],
+    [send, dispatch, refused, resync, listeners, journal, model, boardId, userId, env, storedComments],
   );
 
   return useMemo(
