@@ -22,6 +22,7 @@ import { useColumnCards } from '../model/column-cards.ts';
 import type { BoardFilter } from '../model/filters.ts';
 import { useBoardLive } from '../sync/use-board-live.ts';
 import { useBoardWrites } from '../sync/use-board-writes.ts';
+import { useServerCopy } from '../sync/use-server-copy.ts';
 import { WriteQueue } from '../sync/write-queue.ts';
 import { AddColumnForm } from './add-forms.tsx';
 import { ConnectionBanner, FilterBar, Viewers } from './board-toolbar.tsx';
@@ -118,8 +119,7 @@ export const BoardScreen = memo(function BoardScreen({
   const openLabels = useCallback(() => setLabelsOpen(true), []);
   useBoardShortcuts(canEdit);
 
-  // A newer server copy of the board (after a revalidation) replaces ours.
-  useEffect(() => dispatch({ type: 'reset', model: initial }), [initial]);
+  useServerCopy(initial, dispatch, live.refetch);
   useEffect(() => {
     if (model.stale) live.refetch();
   }, [model.stale, live.refetch]);
