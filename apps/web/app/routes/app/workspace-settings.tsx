@@ -16,6 +16,7 @@ import { runWorkspaceAction } from '#app/features/workspaces/workspace-action.se
 import { toRouteError } from '#app/lib/http.server.ts';
 import { loadWorkspace } from '#app/lib/load-workspace.server.ts';
 import { requireUser } from '#app/lib/supabase.server.ts';
+import { useKeptActionData } from '#app/lib/use-kept-action-data.ts';
 import type { Route } from './+types/workspace-settings.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -37,7 +38,9 @@ export const action = (args: Route.ActionArgs) => runWorkspaceAction(args, setti
 export default function WorkspaceSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { workspace, can, members, invitations, budget } = loaderData;
   useMembersLive(workspace.id);
-  const resultOf = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  // The members channel's revalidations would otherwise drop an answer (a refusal, "Invitation sent") unread.
+  const answer = useKeptActionData(actionData);
+  const resultOf = (intent: string) => (answer?.intent === intent ? answer : undefined);
   return (
     <div className="settings">
       <style href="settings-css" precedence="default">
