@@ -42,7 +42,7 @@ export function TaskFields({ model, canEdit, columns = NO_COLUMNS, answer }: Fie
   const at = (name: keyof typeof TURNS) => (turn > TURNS[name] ? pickers : null);
   const props = { model, canEdit, columns, answer };
   const choice = { canEdit, taskId: model.task.id, answer };
-  const ready = pickers !== null && turn >= Object.keys(TURNS).length;
+  const ready = pickers !== null && turn >= PICKED.length;
   return (
     // `data-pickers`: every picker has replaced its plain form (tests wait for it before they drive them).
     // The pickers mount once the person comes near (`use-approach`); a viewer has none to mount.
