@@ -28,10 +28,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Twice in CI (stop 30) this hook passed its 60 s limit after every test had passed, and never alone here:
+  // a step still pending after 10 s is named, so the next red run says which one hangs.
+  let pending = 'ending the test client';
+  const slow = setInterval(() => console.warn(`cron.test teardown still ${pending}`), 10_000);
   await sql?.end();
+  pending = 'stopping the stack';
   await stack?.stop();
+  pending = 'stopping the project';
   await project?.stop();
+  pending = 'closing the receiver';
   await receiver?.close();
+  clearInterval(slow);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
