@@ -1,11 +1,13 @@
 /**
  * @module bench/auth — Auth latency through supabase-js against an isolated stack on the fixture project:
- * p50/p99 of password sign-in (dominated by bcrypt cost 10) and of refresh-token rotation, ~50 each.
+ * p50/p99 of password sign-in (dominated by bcrypt at GoTrue's cost 10, not a test stack's 4) and of
+ * refresh-token rotation, ~50 each.
  *
  * Run: `node bench/auth.ts` from packages/stack.
  */
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
+import { DEFAULT_HASH_COST } from '../src/auth/passwords.ts';
 import { startTestStack } from '../src/testing.ts';
 import { percentileOf as percentile, round } from './lib.ts';
 
@@ -19,7 +21,7 @@ export interface AuthBench {
 
 export async function benchAuth(samples = 50): Promise<AuthBench> {
   const workdir = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));
-  const stack = await startTestStack({ workdir, skipMigrations: true });
+  const stack = await startTestStack({ workdir, skipMigrations: true, passwordHashCost: DEFAULT_HASH_COST });
   try {
     const options = { auth: { persistSession: false, autoRefreshToken: false } };
     const admin = createClient(stack.apiUrl, stack.serviceRoleKey, options);
@@ -76,7 +78,7 @@ export interface SignInTimingBench {
  */
 export async function benchSignInTiming(samples = 30): Promise<SignInTimingBench> {
   const workdir = fileURLToPath(new URL('../tests/fixtures/project', import.meta.url));
-  const stack = await startTestStack({ workdir, skipMigrations: true });
+  const stack = await startTestStack({ workdir, skipMigrations: true, passwordHashCost: DEFAULT_HASH_COST });
   try {
     const options = { auth: { persistSession: false, autoRefreshToken: false } };
     const admin = createClient(stack.apiUrl, stack.serviceRoleKey, options);

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import postgres, { type Sql } from 'postgres';
 import { build as buildAuth } from './auth/index.ts';
+import { assertHashCost } from './auth/passwords.ts';
 import { type Background, startBackground } from './background/index.ts';
 import { loadConfig, type StackConfig } from './config.ts';
 import type { Logger, Service, ServiceRole, StackContext } from './context.ts';
@@ -70,6 +71,11 @@ export interface StartOptions {
    * Default: what `supabase start` seeds (realtime/limits.ts); a hosted plan's quotas can be given here.
    */
   realtimeLimits?: Partial<RealtimeLimits>;
+  /**
+   * bcrypt cost (4–31) of the password hashes Auth writes. Default GoTrue's 10, about 50 ms of CPU per sign-up
+   * or sign-in. Test stacks use 4, as GoTrue's own tests do (`crypto.QuickHashCost`): see testing.ts.
+   */
+  passwordHashCost?: number;
   log?: Logger;
 }
 
@@ -174,6 +180,7 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
   const timings: Record<string, number> = {};
   const mark = (phase: string) => (timings[phase] = Math.round(performance.now() - t0));
   const log = options.log ?? defaultLog;
+  assertHashCost(options.passwordHashCost);
   const config = loadConfig(options.workdir ?? process.cwd());
   if (config.ignored.length) log('stack', `config.toml: not emulated, ignored: ${config.ignored.join(', ')}`);
   for (const notice of config.notices) log('stack', notice);
@@ -247,6 +254,7 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
       inbox,
       log,
       ...(options.realtimeLimits ? { realtimeLimits: options.realtimeLimits } : {}),
+      ...(options.passwordHashCost ? { passwordHashCost: options.passwordHashCost } : {}),
       connect(role: ServiceRole, { max = 10 } = {}) {
         const url = new URL(dbUrl!);
         if (role !== 'postgres') {

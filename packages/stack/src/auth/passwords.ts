@@ -1,5 +1,5 @@
 /**
- * @module auth/passwords — bcrypt (cost 10, as GoTrue) into `auth.users.encrypted_password`, and the
+ * @module auth/passwords — bcrypt (cost 10, as GoTrue; test stacks 4) into `auth.users.encrypted_password`, and the
  * strength rules from config.toml (`minimum_password_length`, `password_requirements`).
  */
 import { hash, verify } from '@node-rs/bcrypt';
@@ -44,7 +44,15 @@ export function checkPasswordStrength(password: string, auth: StackConfig['auth'
   }
 }
 
-export const hashPassword = (password: string): Promise<string> => hash(password, 10);
+/** GoTrue's cost (`bcrypt.DefaultCost`); StartOptions.passwordHashCost lowers it for test stacks. */
+export const DEFAULT_HASH_COST = 10;
+
+/** bcrypt's own bounds for the cost (log2 of its rounds). */
+export const MIN_HASH_COST = 4;
+export const MAX_HASH_COST = 31;
+
+/** A new hash at `cost`; `verify` reads the cost back from the hash, so hashes of any cost keep working. */
+export const hashPassword = (password: string, cost: number): Promise<string> => hash(password, cost);
 
 export async function verifyPassword(password: string, encrypted: string | null): Promise<boolean> {
   if (!encrypted) return false;
@@ -52,5 +60,15 @@ export async function verifyPassword(password: string, encrypted: string | null)
     return await verify(password, encrypted);
   } catch {
     return false;
+  }
+}
+
+/** Refuses a StartOptions.passwordHashCost bcrypt would not take, before anything starts. */
+export function assertHashCost(cost: number | undefined): void {
+  if (cost === undefined) return;
+  if (!Number.isInteger(cost) || cost < MIN_HASH_COST || cost > MAX_HASH_COST) {
+    throw new Error(
+      `passwordHashCost must be a whole number from ${MIN_HASH_COST} to ${MAX_HASH_COST}, not ${cost}`,
+    );
   }
 }

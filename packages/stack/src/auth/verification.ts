@@ -88,12 +88,12 @@ export async function userByCode(
   return { user, type: narrowed };
 }
 
-async function confirmSignup(db: Db, user: UserRow): Promise<UserRow> {
+async function confirmSignup(service: AuthService, db: Db, user: UserRow): Promise<UserRow> {
   const fields: Record<string, unknown> = { confirmation_token: '' };
   if (!isConfirmed(user)) fields.email_confirmed_at = new Date();
   // An invited user who never chose a password gets a random one, so the password grant stays closed.
   if (!user.encrypted_password && user.invited_at) {
-    fields.encrypted_password = await hashPassword(randomBytes(32).toString('base64url'));
+    fields.encrypted_password = await hashPassword(randomBytes(32).toString('base64url'), service.hashCost);
   }
   const updated = await updateUser(db, user.id, fields);
   await audit(db, user, 'user_signedup', { provider: 'email' });
@@ -162,7 +162,7 @@ export async function applyVerification(
   switch (type) {
     case 'signup':
     case 'invite':
-      return confirmSignup(db, user);
+      return confirmSignup(service, db, user);
     case 'magiclink':
     case 'recovery':
       return confirmRecovery(db, user);

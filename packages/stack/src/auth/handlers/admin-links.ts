@@ -27,10 +27,16 @@ import { validateEmail } from './common.ts';
 
 const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'];
 
-async function newEmailUser(db: Db, email: string, data: Record<string, unknown>, password: string | null) {
+async function newEmailUser(
+  service: AuthService,
+  db: Db,
+  email: string,
+  data: Record<string, unknown>,
+  password: string | null,
+) {
   return insertUser(db, {
     email,
-    encryptedPassword: password ? await hashPassword(password) : null,
+    encryptedPassword: password ? await hashPassword(password, service.hashCost) : null,
     userMetadata: data,
     appMetadata: { provider: 'email', providers: ['email'] },
   });
@@ -60,7 +66,7 @@ async function prepare(
   if (type === 'signup' || type === 'invite') {
     let u = user;
     if (u && isConfirmed(u)) throw unprocessable('email_exists', DUPLICATE_EMAIL);
-    if (!u) u = await newEmailUser(tx, p.email, p.data, type === 'signup' ? p.password : null);
+    if (!u) u = await newEmailUser(service, tx, p.email, p.data, type === 'signup' ? p.password : null);
     else if (type === 'signup') {
       u = await updateUser(tx, u.id, { raw_user_meta_data: mergeMetadata(u.raw_user_meta_data, p.data) });
     }
@@ -145,7 +151,7 @@ export async function invite(call: Call): Promise<Response> {
   const userId = await service.db.begin(async (tx) => {
     let user = await findUserByEmail(tx, email);
     if (user && isConfirmed(user)) throw unprocessable('email_exists', DUPLICATE_EMAIL);
-    user ??= await newEmailUser(tx, email, obj(body.data) ?? {}, null);
+    user ??= await newEmailUser(service, tx, email, obj(body.data) ?? {}, null);
     await audit(tx, actor, 'user_invited', { user_id: user.id, user_email: email });
     user = await sendConfirmation(service, tx, user, { pkce: false, redirectTo, invite: true });
     return user.id;

@@ -124,7 +124,7 @@ async function createUser(call: Call, actor: Actor): Promise<Response> {
   const password = str(body.password) || randomBytes(32).toString('base64url');
   if (password.length > 72) throw validation('bcrypt: password length exceeds 72 bytes');
   const banned = banUntil(body.ban_duration);
-  const encrypted = await hashPassword(password);
+  const encrypted = await hashPassword(password, service.hashCost);
   const userId = await service.db.begin(async (tx) => {
     const user = await insertUser(tx, {
       ...(id ? { id } : {}),
@@ -178,7 +178,7 @@ async function updateUserAdmin(call: Call, user: UserRow, actor: Actor): Promise
   const banned = banUntil(body.ban_duration);
   const password = typeof body.password === 'string' ? body.password : null;
   if (password !== null) checkPasswordStrength(password, service.config);
-  const encrypted = password !== null ? await hashPassword(password) : null;
+  const encrypted = password !== null ? await hashPassword(password, service.hashCost) : null;
   await service.db.begin(async (tx) => {
     const fields: Record<string, unknown> = {};
     if (str(body.role)) fields.role = str(body.role);

@@ -32,7 +32,7 @@ export type Registered =
 /** Creates (or re-invites confirmation of) an email user; shared by /signup and /otp for new addresses. */
 export async function register(call: Call, r: Registration): Promise<Registered> {
   const service = call.service;
-  const encrypted = await hashPassword(r.password);
+  const encrypted = await hashPassword(r.password, service.hashCost);
   return service.db.begin(async (tx) => {
     const existing = await findUserByEmail(tx, r.email);
     if (existing && isConfirmed(existing)) {

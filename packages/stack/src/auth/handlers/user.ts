@@ -59,7 +59,7 @@ export async function updateUserSelf(call: Call): Promise<Response> {
     if (await verifyPassword(password, user.encrypted_password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
-    encrypted = await hashPassword(password);
+    encrypted = await hashPassword(password, service.hashCost);
   }
   const redirectTo = referrer(call.request, call.url, service.config);
   await service.db.begin(async (tx) => {
