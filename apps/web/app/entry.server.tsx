@@ -1,7 +1,8 @@
 /**
  * @module entry.server — React Router's default Node renderer, plus this response's CSP nonce on every inline
  * script: React Router's (`ServerRouter`, `<Scripts>`, `<ScrollRestoration>` through `NonceContext`) and
- * React's own streaming scripts (`renderToPipeableStream`'s `nonce`).
+ * React's own streaming scripts (`renderToPipeableStream`'s `nonce`); the shell's module preloads at low fetch
+ * priority (lib/script-priority.server.ts).
  */
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -10,6 +11,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { joinTurnWrites } from './lib/html-chunks.server.ts';
 import { NonceContext } from './lib/nonce.ts';
+import { lowerModulePreloads } from './lib/script-priority.server.ts';
 import { readNonce } from './lib/security-headers.server.ts';
 
 export const streamTimeout = 5_000;
@@ -44,7 +46,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = joinTurnWrites().once('finish', () => {
+          const body = joinTurnWrites(lowerModulePreloads).once('finish', () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });

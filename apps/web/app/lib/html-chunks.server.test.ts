@@ -37,4 +37,18 @@ describe('joinTurnWrites', () => {
     await ended;
     expect(chunks.join('')).toBe('ab');
   });
+
+  it('hands each joined chunk to its rewrite once', async () => {
+    const seen: string[] = [];
+    const stream = joinTurnWrites((chunk) => {
+      seen.push(chunk.toString());
+      return Buffer.from(chunk.toString().toUpperCase());
+    });
+    const chunks = collect(stream);
+    stream.write(Buffer.from('<head>'));
+    stream.write(Buffer.from('</head>'));
+    await nextTurn();
+    expect(seen).toEqual(['<head></head>']);
+    expect(chunks).toEqual(['<HEAD></HEAD>']);
+  });
 });

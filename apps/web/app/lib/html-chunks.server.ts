@@ -7,7 +7,8 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 
-export function joinTurnWrites(): Transform {
+/** `rewrite` is applied to each joined chunk (lib/script-priority.server.ts lowers the shell's preloads). */
+export function joinTurnWrites(rewrite: (chunk: Buffer) => Buffer = (chunk) => chunk): Transform {
   let parts: Buffer[] = [];
   let pending = false;
   const stream = new Transform({
@@ -27,7 +28,7 @@ export function joinTurnWrites(): Transform {
   function release() {
     pending = false;
     if (parts.length === 0) return;
-    stream.push(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+    stream.push(rewrite(parts.length === 1 ? parts[0]! : Buffer.concat(parts)));
     parts = [];
   }
   return stream;

@@ -41,6 +41,14 @@ test('the first HTML carries its CSS: no stylesheet request stands before the fi
   const style = head.findIndex((entry) => /^style .*\bapp-css\b/.test(entry));
   expect(style).toBeGreaterThanOrEqual(0);
   expect(style).toBeLessThan(head.indexOf('modulepreload'));
+  // The scripts only hydrate a page that is already whole, so they yield to it on the network (decision 169).
+  const preloads = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('fetchpriority'),
+    ),
+  );
+  expect(preloads.length).toBeGreaterThan(3);
+  expect(new Set(preloads)).toEqual(new Set(['low']));
   // And it applies with no script at all (the browser's own body has an 8 px margin and 16 px text).
   await expect(page.locator('body')).toHaveCSS('margin', '0px');
   await expect(page.locator('body')).toHaveCSS('font-size', '15px');
