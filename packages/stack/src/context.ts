@@ -40,8 +40,8 @@ export interface StackContext {
   log: Logger;
   /** Realtime's tenant limits over the CLI's defaults (StartOptions.realtimeLimits). */
   realtimeLimits?: Partial<RealtimeLimits>;
-  /** bcrypt cost of new password hashes (StartOptions.passwordHashCost); unset: GoTrue's 10. */
-  passwordHashCost?: number;
+  /** bcrypt cost of new password hashes: StartOptions.passwordHashCost, else GoTrue's 10. */
+  passwordHashCost: number;
 }
 
 export interface RequestContext {

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import postgres, { type Sql } from 'postgres';
 import { build as buildAuth } from './auth/index.ts';
-import { assertHashCost } from './auth/passwords.ts';
+import { assertHashCost, DEFAULT_HASH_COST } from './auth/passwords.ts';
 import { type Background, startBackground } from './background/index.ts';
 import { loadConfig, type StackConfig } from './config.ts';
 import type { Logger, Service, ServiceRole, StackContext } from './context.ts';
@@ -254,7 +254,7 @@ async function startOnce(options: StartOptions): Promise<RunningStack> {
       inbox,
       log,
       ...(options.realtimeLimits ? { realtimeLimits: options.realtimeLimits } : {}),
-      ...(options.passwordHashCost ? { passwordHashCost: options.passwordHashCost } : {}),
+      passwordHashCost: options.passwordHashCost ?? DEFAULT_HASH_COST,
       connect(role: ServiceRole, { max = 10 } = {}) {
         const url = new URL(dbUrl!);
         if (role !== 'postgres') {

@@ -5,6 +5,7 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MIN_HASH_COST } from './auth/passwords.ts';
 import type { Logger } from './context.ts';
 import { stackEnvironment } from './env.ts';
 import { type RunningStack, type StartOptions, startStack } from './index.ts';
@@ -58,13 +59,6 @@ function testLog(): Logger | undefined {
 }
 
 /**
- * bcrypt's least cost, as GoTrue's own test suites set (`crypto.PasswordHashCost = crypto.QuickHashCost`):
- * at cost 10 every sign-up and sign-in of a test costs ~50 ms of CPU: 28 s of `pnpm test`'s 5 min, and
- * three fifths of the data suite's CPU (decision 109). Hashes stay real bcrypt; a test that needs GoTrue's cost passes `passwordHashCost: 10`.
- */
-const QUICK_HASH_COST = 4;
-
-/**
  * Starts a throwaway stack on free ports with its data in a temp folder that `stop()` removes.
  * Lanes runs on hosted Supabase, so its tests get hosted's key-auth at the gateway (`requireApiKey`)
  * unless they pass `requireApiKey: false` for the CLI's open local gateway.
@@ -75,7 +69,11 @@ export async function startTestStack(options: StartOptions & { workdir: string }
     ports: 'auto',
     log: testLog(),
     requireApiKey: true,
-    passwordHashCost: QUICK_HASH_COST,
+    // bcrypt's least cost, as GoTrue's own test suites set (`crypto.PasswordHashCost = crypto.QuickHashCost`):
+    // at 10 every sign-up and sign-in of a test costs ~50 ms of CPU, 28 s of `pnpm test`'s 5 min and three
+    // fifths of the data suite's CPU (decision 109). Hashes stay real bcrypt; a test that needs GoTrue's cost
+    // passes `passwordHashCost: 10`.
+    passwordHashCost: MIN_HASH_COST,
     ...options,
     dataDir,
   });

@@ -18,7 +18,6 @@ import { token } from './handlers/token.ts';
 import { getUser, logoutHandler, reauthenticate, updateUserSelf } from './handlers/user.ts';
 import { verifyGet, verifyPost } from './handlers/verify.ts';
 import { json } from './http.ts';
-import { DEFAULT_HASH_COST } from './passwords.ts';
 import { makeLimiters } from './ratelimit.ts';
 import { EXTERNAL, settings } from './settings.ts';
 import type { AuthService, Call } from './state.ts';
@@ -65,7 +64,7 @@ export function build(stack: StackContext): Service {
     db: stack.connect('supabase_auth_admin', { max: 5 }),
     config,
     limiters: makeLimiters(config.rateLimit),
-    hashCost: stack.passwordHashCost ?? DEFAULT_HASH_COST,
+    hashCost: stack.passwordHashCost,
     issuer: `${stack.urls.api}/auth/v1`,
   };
   const table = routes(service);

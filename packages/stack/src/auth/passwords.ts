@@ -1,6 +1,6 @@
 /**
- * @module auth/passwords — bcrypt (cost 10, as GoTrue; test stacks 4) into `auth.users.encrypted_password`, and the
- * strength rules from config.toml (`minimum_password_length`, `password_requirements`).
+ * @module auth/passwords — bcrypt (cost 10, as GoTrue; test stacks 4) into `auth.users.encrypted_password`,
+ * and the strength rules from config.toml (`minimum_password_length`, `password_requirements`).
  */
 import { hash, verify } from '@node-rs/bcrypt';
 import type { StackConfig } from '../config.ts';

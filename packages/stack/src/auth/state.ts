@@ -13,7 +13,7 @@ export interface AuthService {
   db: Sql;
   config: StackConfig['auth'];
   limiters: Limiters;
-  /** bcrypt cost of new password hashes (StackContext.passwordHashCost, else GoTrue's 10). */
+  /** bcrypt cost of new password hashes (StackContext.passwordHashCost). */
   hashCost: number;
   /** `iss` of access tokens and the base of email links: `<api>/auth/v1`. */
   issuer: string;

@@ -104,7 +104,7 @@ export function useBoardWrites(options: BoardWritesOptions) {
     for (const listener of listeners) listener();
   }, [listeners]);
   // The comments this page stored, for a panel that starts listening after they were answered.
-  const [storedComments] = useState<(WaitingComment & { taskId: string })[]>(() => []);
+  const stored = useRef<(WaitingComment & { taskId: string })[]>([]);
 
   /**
    * Puts a write in the queue; `key` is its journal entry, forgotten once the server has answered. Panel reads
@@ -130,14 +130,14 @@ export function useBoardWrites(options: BoardWritesOptions) {
           else unkept.current -= 1;
           if (answer.ok && name === 'addComment') {
             const { id, taskId, body } = input as Input<'addComment'>;
-            storedComments.push({ id, taskId, body });
-            storedComments.splice(0, storedComments.length - STORED_COMMENTS_KEPT);
+            stored.current.push({ id, taskId, body });
+            stored.current.splice(0, stored.current.length - STORED_COMMENTS_KEPT);
           }
           changed();
           return answer;
         });
     },
-    [queue, env, journal, changed, storedComments],
+    [queue, env, journal, changed],
   );
 
   const send = useCallback(
@@ -231,13 +231,13 @@ export function useBoardWrites(options: BoardWritesOptions) {
             : [];
         }),
       storedComments: (taskId) =>
-        storedComments.filter((c) => c.taskId === taskId).map(({ id, body }) => ({ id, body })),
+        stored.current.filter((c) => c.taskId === taskId).map(({ id, body }) => ({ id, body })),
       subscribe: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
     }),
-    [send, dispatch, refused, resync, listeners, journal, model, boardId, userId, env, storedComments],
+    [send, dispatch, refused, resync, listeners, journal, model, boardId, userId, env],
   );
 
   return useMemo(
