@@ -20,7 +20,9 @@ export default defineConfig({
   // run failed a live-role test that passes alone, its waits at 5 s; a broken feature still fails, only later.
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'line' : 'list',
+  // The list reporter prints every failure again, in full, after the run: the tail of a CI log (all that a
+  // failed run's report may keep) then says which step failed and why, not only which test.
+  reporter: 'list',
   use: {
     browserName: 'chromium',
     launchOptions: {
