@@ -302,6 +302,49 @@ test('tasks added and cards moved offline are stored when the connection is back
   await expect(titles(page, 'Doing')).toHaveText(['Made online']);
 });
 
+test('a card moved while the whole board is being read stays moved: the read is made again', async ({
+  page,
+}) => {
+  await signInQuickly(page, 'alice@lanes.test');
+  // Reads of a whole board, counted once answered.
+  const answered: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('/rest/v1/boards?')) answered.push(request.url());
+  });
+  const path = await starterBoard(page, 'Read meanwhile');
+  const isBoardRead = (url: string | URL) =>
+    String(url).includes('/rest/v1/boards?') && String(url).includes(`id=eq.${path.split('/').at(-1)}`);
+  const reads = () => answered.filter(isBoardRead).length;
+  await addTask(page, 'To do', 'Moved meanwhile');
+  // The board read itself once it went live; that read is over.
+  await expect.poll(reads).toBeGreaterThan(0);
+  const readsBefore = reads();
+
+  // The next read is made at once and answered only after the move: a copy of the board without it.
+  let answer!: () => void;
+  const moveStored = new Promise<void>((done) => (answer = done));
+  let held = false;
+  await page.route(isBoardRead, async (route) => {
+    if (held) return route.continue();
+    held = true;
+    const before = await route.fetch();
+    await moveStored;
+    await route.fulfill({ response: before });
+  });
+  const heldRead = page.waitForRequest((request) => isBoardRead(request.url()));
+  // The board reads itself whole when the browser says it is back online (use-board-live).
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await heldRead;
+  const move = page.waitForResponse((response) => response.url().includes('/rest/v1/rpc/move_task'));
+  await keyboardMove(page, 'Moved meanwhile', ['ArrowRight']);
+  expect((await move).ok()).toBe(true);
+  answer();
+  // The old copy arrives, and the board reads again rather than put the card back where it was.
+  await expect.poll(reads).toBeGreaterThanOrEqual(readsBefore + 2);
+  await expect(titles(page, 'Doing')).toHaveText(['Moved meanwhile']);
+  await expect(titles(page, 'To do')).toHaveCount(0);
+});
+
 test('a change made offline that the server then refuses is put back with a message', async ({
   page,
   context,

@@ -112,8 +112,7 @@ export const BoardScreen = memo(function BoardScreen({
         onRetry: () => setRetrying(true),
       }),
   );
-  const settled = useCallback(() => queue.idle(), [queue]);
-  const live = useBoardLive(boardId, me, dispatch, settled);
+  const live = useBoardLive(boardId, me, dispatch, queue);
   const [labelsOpen, setLabelsOpen] = useState(false);
   const [cardMenu, setCardMenu] = useState<CardMenuState | null>(null);
   const openLabels = useCallback(() => setLabelsOpen(true), []);

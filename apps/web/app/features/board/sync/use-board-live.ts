@@ -11,6 +11,7 @@ import { type PublicEnv, usePublicEnv } from '#app/lib/public-env.ts';
 import { fromBoard } from '../model/board-model.ts';
 import type { BoardAction } from '../model/board-reducer.ts';
 import { toBoardAction } from './live-events.ts';
+import { type OwnWrites, readSettledCopy } from './settled-copy.ts';
 
 type LiveModule = typeof import('./live-code.ts');
 let loading: Promise<LiveModule> | null = null;
@@ -23,8 +24,6 @@ export function loadLive(env: PublicEnv): Promise<LiveModule> {
   });
   return loading;
 }
-
-const now = () => Promise.resolve();
 
 export type Connection = 'connecting' | 'live' | 'offline';
 
@@ -47,8 +46,8 @@ export function useBoardLive(
   boardId: string,
   me: { userId: string; displayName: string; avatarPath: string | null },
   dispatch: Dispatch<BoardAction>,
-  /** Resolves once the user's own writes are stored: a copy read before that would undo them on screen. */
-  settled: () => Promise<void> = now,
+  /** The user's own writes: a copy read before they are stored would undo them on screen. */
+  writes: OwnWrites,
 ): BoardLive {
   const env = usePublicEnv();
   const [connection, setConnection] = useState<Connection>('connecting');
@@ -60,12 +59,18 @@ export function useBoardLive(
   const viewing = useRef<string | null>(null);
 
   const refetch = useCallback(() => {
-    void settled().then(async () => {
-      const live = await loadLive(env);
-      const answer = await live.boardWrites(env).getBoard(boardId);
-      if (answer.ok) dispatch({ type: 'reset', model: fromBoard(answer.value) });
-    });
-  }, [env, boardId, dispatch, settled]);
+    const read = async () => {
+      const answer = await (await loadLive(env)).boardWrites(env).getBoard(boardId);
+      return answer.ok ? answer.value : null;
+    };
+    void readSettledCopy(writes, read).then(
+      (board) => {
+        if (board) dispatch({ type: 'reset', model: fromBoard(board) });
+      },
+      // The live code could not be fetched (offline before it ever loaded): the board keeps what it shows.
+      () => undefined,
+    );
+  }, [env, boardId, dispatch, writes]);
 
   useEffect(() => {
     let closed = false;

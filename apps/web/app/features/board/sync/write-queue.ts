@@ -65,6 +65,13 @@ export class WriteQueue {
   /** `resume()` was called since the current attempt began (the browser said it is back online meanwhile). */
   private resumed = false;
 
+  private pushes = 0;
+
+  /** How many writes were ever queued (`settled-copy` tells from it that one was queued during a read). */
+  get queued(): number {
+    return this.pushes;
+  }
+
   /** How many writes have not been answered yet. */
   get pending(): number {
     return this.line.length;
@@ -81,6 +88,7 @@ export class WriteQueue {
    * @example const outcome = await queue.push(() => writes.moveTask(input));
    */
   push<T>(run: () => Promise<Outcome<T>>, options: PushOptions = {}): Promise<Outcome<T>> {
+    this.pushes += 1;
     return new Promise<Outcome<T>>((settle) => {
       this.line.push({
         run,
