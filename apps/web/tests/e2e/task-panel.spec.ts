@@ -21,8 +21,11 @@ import {
 } from './fixtures.ts';
 import { assign, dueValue, pick, pickerButton, sidebar, toggleLabels, typeDue } from './panel-pickers.ts';
 
-// Each test walks a whole flow (several saves, two browsers, uploads): more than the suite's 20 s default.
-test.describe.configure({ timeout: 60_000 });
+// Each test walks a whole flow (several saves, two browsers, uploads): more than the suite's 30 s default.
+// Its tests may run on either worker: the file comes late in the run's order, and run in one worker it left
+// the other idle for the run's last 10–15 s. Each test makes its own tasks or only reads and adds to the seeded
+// ones, so none needs another to have run first.
+test.describe.configure({ mode: 'parallel', timeout: 60_000 });
 
 const BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000001';
 const OTHER_BOARD = '/w/acme/b/b0000000-0000-4000-8000-000000000002';
