@@ -85,6 +85,11 @@ test('a title changed by a teammate meanwhile is shown to the second editor, who
   await theirs.fill(`Carol plan ${stamp}`);
   await theirs.press('Enter');
   await expect(panel(carol).getByRole('heading', { name: `Carol plan ${stamp}` })).toBeAttached();
+  // Carol's heading shows her title while it is on its way; Alice's panel hears of it once it is stored. Had
+  // Alice saved before that, hers would be stored first and Carol's refused (a CI run at load did just that).
+  await expect(
+    panel(page).getByRole('status').filter({ hasText: 'A teammate changed the title while you are editing' }),
+  ).toBeVisible();
   // Alice's field keeps what she typed.
   await expect(mine).toHaveValue(`Alice plan ${stamp}`);
   await mine.press('Enter');
