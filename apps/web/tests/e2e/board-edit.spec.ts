@@ -9,6 +9,7 @@ import { expectAccessible } from './accessibility.ts';
 import {
   ACME_ID,
   admin,
+  boardWritesAnswered,
   createAccount,
   endOfflineTab,
   expect,
@@ -492,11 +493,7 @@ test('a delete the server made before the tab closed is not reported as refused 
   await live(next);
   await expect(next.locator('.lane-head h2')).toHaveText([/^To do/, /^Done/]);
   // The replayed delete has been answered (the journal is empty) and said nothing.
-  await expect
-    .poll(() =>
-      next.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lanes:board-writes')).length),
-    )
-    .toBe(0);
+  await boardWritesAnswered(next);
   // (The toasts' live region is always there, empty until something is said.)
   await expect(next.getByRole('alert')).toHaveText('');
 });

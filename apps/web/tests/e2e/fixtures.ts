@@ -202,6 +202,18 @@ export async function live(page: Page) {
   await expect(page.locator('.board[data-connection="live"]')).toBeAttached();
 }
 
+/**
+ * Waits until the board's writes made on `page` are all answered: its write journal (decision 121) is empty.
+ * What the board shows of a write is on screen before the server has it.
+ */
+export async function boardWritesAnswered(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lanes:board-writes')).length),
+    )
+    .toBe(0);
+}
+
 /** Space picks the card up, the arrows move it, space drops it. */
 export async function keyboardMove(page: Page, title: string, keys: string[]) {
   const handle = card(page, title);

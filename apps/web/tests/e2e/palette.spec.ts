@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
-import { card, expect, live, shot, signInQuickly, test } from './fixtures.ts';
+import { boardWritesAnswered, card, expect, live, shot, signInQuickly, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -140,8 +140,8 @@ test('the card menu moves a card to another column by keyboard; j and k go from 
   await page.keyboard.press('Enter');
   await expect(card(page, 'Gamma card')).toHaveCount(0);
 
-  // Stored: a reload shows the move and the archive.
-  await expect(page.locator('.board')).not.toContainText('Saving');
+  // Stored: once both are answered, a reload shows the move and the archive.
+  await boardWritesAnswered(page);
   await expect
     .poll(async () => {
       await page.reload();
