@@ -44,12 +44,12 @@ function subscribe(listener: () => void) {
 
 /**
  * The pickers once fetched and the person is `near`, `turns` of them, one more per task from the frame after
- * that on: picker `i` of a panel shows once `turn > i`. During hydration React takes the server's answer (null:
- * the plain forms the HTML holds). A panel opened later paints first with the plain forms, which take exactly the pickers'
- * place, and the pickers follow in transitions right after that paint: React Aria's first render stays out of
- * "card click → panel painted" (decision 200). One at a time, because each picker's mount ends in a render
- * React cannot split (its collection is built in a layout effect): all five in one task held the page for
- * hundreds of milliseconds on a slow phone (decision 200, update 2026-11-27).
+ * that on: picker `i` of a panel shows once `turn > i`. During hydration React takes the server's answer
+ * (null: the plain forms the HTML holds). A panel opened later paints first with the plain forms, which take
+ * exactly the pickers' place, and the pickers follow in transitions right after that paint: React Aria's
+ * first render stays out of "card click → panel painted" (decision 200). One at a time, because each picker's
+ * mount ends in a render React cannot split (its collection is built in a layout effect): all five in one
+ * task held the page for hundreds of milliseconds on a slow phone (decision 200, update 2026-11-27).
  */
 export function usePickers(turns: number, near: boolean): { pickers: Pickers | null; turn: number } {
   const pickers = useSyncExternalStore(
